@@ -1,0 +1,179 @@
+"""The interface every ruleset implements: Game, State, Action, Event.
+
+Modelled on OpenSpiel's Game/State split and python-chess's Board API: a
+:class:`Game` describes a table (ruleset, players, options) and deals states;
+a :class:`State` answers whose turn it is, what is legal, applies actions and
+shows each player exactly what they may know.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid here; ``rule`` names the rule (e.g. ``path.sides-match``).
+
+    >>> err = IllegalAction("path.occupied", "slot (3,0) already holds a card")
+    >>> str(err)
+    'path.occupied: slot (3,0) already holds a card'
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+class NotationError(ValueError):
+    """Text that is not a valid action, state or record in the notation."""
+
+
+class Action:
+    """An immutable action with a stable text form (like a UCI chess move).
+
+    Rulesets parse text into actions (``game.parse_action``); two actions are equal
+    when their text is equal, so ``str(action)`` is all a record needs.
+    """
+
+    __slots__ = ("_hash", "card", "choice", "kind", "seat", "slot", "text")
+
+    def __init__(
+        self,
+        text: str,
+        kind: str,
+        card: str | None = None,
+        slot: tuple[int, int] | None = None,
+        seat: int | None = None,
+        choice: str | None = None,
+    ) -> None:
+        self.text = text
+        self.kind = kind
+        self.card = card
+        self.slot = slot
+        self.seat = seat
+        self.choice = choice
+        self._hash = hash(text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+class Event:
+    """Something that happened, in data (``kind`` and ``data``) and in words (:meth:`describe`).
+
+    ``to`` is ``None`` for a public event, or the one seat allowed to see it.
+    """
+
+    __slots__ = ("data", "kind", "seat", "to")
+
+    def __init__(
+        self, kind: str, seat: int | None, data: Mapping[str, Any], to: int | None = None
+    ) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.data = data
+        self.to = to
+
+    def visible_to(self, player: int | None) -> bool:
+        return self.to is None or self.to == player
+
+    def to_json(self) -> JSON:
+        out: JSON = {"kind": self.kind, "seat": self.seat, **self.data}
+        if self.to is not None:
+            out["to"] = self.to
+        return out
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, seat={self.seat}, {dict(self.data)!r}, to={self.to})"
+
+
+class State(ABC):
+    """One moment of one game."""
+
+    game: Game
+    seed: int
+    events: list[Event]
+    history: list[str]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score so far (gold for the Saboteur games)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won (several on a tie); empty until the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Apply the current player's action (``player``, if given, must be the current one).
+
+        Raises IllegalAction naming the rule; a refused action changes nothing.
+        """
+
+    @abstractmethod
+    def view(self, player: int | None) -> JSON:
+        """What ``player`` may know (``None``: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The full state notation (contains every secret: for the server and tests only)."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    def events_for(self, player: int | None, start: int = 0) -> list[Event]:
+        """The events from index ``start`` that ``player`` may see."""
+        return [event for event in self.events[start:] if event.visible_to(player)]
+
+
+class Game(ABC):
+    """A ruleset with a player count and options; deals new states."""
+
+    ruleset: str
+    players: int
+    options: Mapping[str, Any]
+
+    @abstractmethod
+    def new_state(self, seed: int) -> State: ...
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Text to action; raises NotationError on text that is not an action of this ruleset."""
+
+    @abstractmethod
+    def describe(self, event: Event, names: list[str] | None = None) -> str:
+        """An event in words (``names`` replaces ``seat N``)."""
+
+    def config(self) -> JSON:
+        return {"ruleset": self.ruleset, "players": self.players, "options": dict(self.options)}

@@ -1,0 +1,156 @@
+"""Action notation of base Saboteur: parse and format, with every action interned.
+
+=============================  ===============================================
+``NSW@3,-1``                   lay a path card so that it lies as shape NSW at slot (3,-1)
+``break-lantern@2``            put a broken lantern in front of seat 2
+``repair-cart@0``              repair seat 0's cart
+``repair-pickaxe-lantern/lantern@1``  double repair card, mending seat 1's lantern
+``rockfall@4,0``               remove the path card at (4,0)
+``map@8,2``                    look at the face-down goal at (8,2)
+``pass:xNS``                   pass, discarding the card xNS
+``gold:3``                     take a 3-nugget card while sharing out gold
+=============================  ===============================================
+
+>>> a = parse_action("NSW@3,-1")
+>>> a.kind, a.card, a.slot
+('place', 'NES', (3, -1))
+>>> parse_action("repair-pickaxe-lantern/lantern@1").choice
+'lantern'
+>>> parse_action("NSW@3,-1") is a
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from saboteur.engine.base import Action, NotationError
+from saboteur.engine.classic.cards import (
+    ACTION_COUNTS,
+    BREAKS,
+    PATH_COUNTS,
+    PATH_SHAPE_IDS,
+    REPAIRS,
+    SHAPES,
+    TOOL_NAMES,
+    TOOLS,
+)
+from saboteur.engine.maze import slot_index, slot_xy
+
+PLACE, BREAK, REPAIR, ROCKFALL, MAP, PASS, GOLD = (
+    "place",
+    "break",
+    "repair",
+    "rockfall",
+    "map",
+    "pass",
+    "gold",
+)
+_PLACEABLE = {SHAPES.shapes[sid].name: sid for sid in PATH_SHAPE_IDS}
+_SLOT = r"(-?\d{1,3}),(-?\d{1,3})"
+_TARGET = re.compile(r"^([A-Za-z-]+)(?:/([a-z]+))?@(?:" + _SLOT + r"|(\d{1,2}))$")
+_CACHE: dict[str, Action] = {}
+PLACE_CACHE: dict[int, Action] = {}
+
+
+def place_action(index: int, sid: int) -> Action:
+    """The interned action laying shape ``sid`` at slot ``index``."""
+    key = index << 6 | sid
+    action = PLACE_CACHE.get(key)
+    if action is None:
+        x, y = slot_xy(index)
+        shape = SHAPES.shapes[sid]
+        text = f"{shape.name}@{x},{y}"
+        action = _CACHE.get(text) or Action(text, PLACE, shape.card, (x, y), choice=shape.name)
+        _CACHE[text] = PLACE_CACHE[key] = action
+    return action
+
+
+def card_action(card: str, seat: int, tool: int = 0) -> Action:
+    """The interned break/repair action of ``card`` on ``seat`` (``tool``: the one mended)."""
+    choice = TOOL_NAMES[tool] if tool and len(REPAIRS[card]) > 1 else None
+    text = f"{card}/{choice}@{seat}" if choice else f"{card}@{seat}"
+    action = _CACHE.get(text)
+    if action is None:
+        kind = BREAK if card in BREAKS else REPAIR
+        mended = TOOL_NAMES[tool] if tool else None
+        action = _CACHE[text] = Action(text, kind, card, seat=seat, choice=mended)
+    return action
+
+
+def slot_action(card: str, index: int) -> Action:
+    """The interned rockfall or map action on slot ``index``."""
+    x, y = slot_xy(index)
+    text = f"{card}@{x},{y}"
+    action = _CACHE.get(text)
+    if action is None:
+        action = _CACHE[text] = Action(text, card, card, (x, y))
+    return action
+
+
+def pass_action(card: str) -> Action:
+    text = f"pass:{card}"
+    action = _CACHE.get(text)
+    if action is None:
+        action = _CACHE[text] = Action(text, PASS, card)
+    return action
+
+
+def gold_action(value: int) -> Action:
+    text = f"gold:{value}"
+    action = _CACHE.get(text)
+    if action is None:
+        action = _CACHE[text] = Action(text, GOLD, choice=str(value))
+    return action
+
+
+def parse_action(text: str) -> Action:
+    """Parse the notation; raises :class:`NotationError` naming what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text, not {type(text).__name__}")
+    cached = _CACHE.get(text)
+    if cached is not None:
+        return cached
+    if len(text) > 64:
+        raise NotationError("action text longer than 64 characters")
+    if text.startswith("pass:"):
+        card = text[5:]
+        if card not in PATH_COUNTS and card not in ACTION_COUNTS:
+            raise NotationError(f"unknown card {card!r} in {text!r}")
+        return pass_action(card)
+    if text.startswith("gold:"):
+        value = text[5:]
+        if value not in ("1", "2", "3"):
+            raise NotationError(f"gold value must be 1, 2 or 3 in {text!r}")
+        return gold_action(int(value))
+    match = _TARGET.match(text)
+    if not match:
+        raise NotationError(
+            f"cannot read action {text!r} (expected e.g. NSW@3,-1, break-cart@2, pass:NS, gold:2)"
+        )
+    card, choice, x, y, seat = match.groups()
+    if x is not None:
+        index = slot_index(int(x), int(y))
+        if choice is not None:
+            raise NotationError(f"{text!r}: '/' goes with a double repair card only")
+        if card in _PLACEABLE:
+            return place_action(index, _PLACEABLE[card])
+        if card in ("rockfall", "map"):
+            return slot_action(card, index)
+        raise NotationError(f"{text!r}: {card!r} is neither a path shape nor rockfall or map")
+    target = int(seat)
+    if card in BREAKS:
+        if choice is not None:
+            raise NotationError(f"{text!r}: '/' goes with a double repair card only")
+        return card_action(card, target)
+    if card in REPAIRS:
+        tools = REPAIRS[card]
+        if len(tools) == 1:
+            if choice is not None:
+                raise NotationError(f"{text!r}: a single repair card takes no '/tool'")
+            return card_action(card, target, tools[0])
+        if choice is None or choice not in TOOLS or TOOLS[choice] not in tools:
+            names = " or ".join(TOOL_NAMES[t] for t in tools)
+            raise NotationError(f"{text!r}: say which tool the double repair mends ({names})")
+        return card_action(card, target, TOOLS[choice])
+    raise NotationError(f"{text!r}: {card!r} is not a card played on a player")

@@ -1,0 +1,204 @@
+"""The cards of base Saboteur: the exact deck, roles and gold.
+
+Path cards are named by their open sides as printed, in the order N, E, S, W;
+a leading ``x`` marks a dead end (open sides, no tunnel between them)::
+
+    >>> PATH_COUNTS["NES"], PATH_COUNTS["xNESW"]
+    (5, 1)
+    >>> sum(PATH_COUNTS.values()), sum(ACTION_COUNTS.values()), len(GOLD_CARDS)
+    (40, 27, 28)
+
+A card turned 180° lies as another shape; shapes are named the same way, so
+``NES`` turned lies as ``NSW``.  The names of the shapes are unique, which is
+what makes the placement notation ``NSW@3,-1`` unambiguous.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from saboteur.engine.maze import SIDES, Shape, ShapeTable, sides_mask, sides_text, turn_half
+
+PATH_COUNTS: dict[str, int] = {
+    "NS": 4,
+    "EW": 3,
+    "ES": 4,
+    "SW": 5,
+    "NES": 5,
+    "NEW": 5,
+    "NESW": 5,
+    "xS": 1,
+    "xW": 1,
+    "xNS": 1,
+    "xEW": 1,
+    "xES": 1,
+    "xSW": 1,
+    "xNES": 1,
+    "xNEW": 1,
+    "xNESW": 1,
+}
+
+PICKAXE, LANTERN, CART = 1, 2, 4
+TOOLS = {"pickaxe": PICKAXE, "lantern": LANTERN, "cart": CART}
+TOOL_NAMES = {bit: name for name, bit in TOOLS.items()}
+
+ACTION_COUNTS: dict[str, int] = {
+    "break-pickaxe": 3,
+    "break-lantern": 3,
+    "break-cart": 3,
+    "repair-pickaxe": 2,
+    "repair-lantern": 2,
+    "repair-cart": 2,
+    "repair-pickaxe-lantern": 1,
+    "repair-pickaxe-cart": 1,
+    "repair-lantern-cart": 1,
+    "rockfall": 3,
+    "map": 6,
+}
+BREAKS: dict[str, int] = {f"break-{name}": bit for name, bit in TOOLS.items()}
+REPAIRS: dict[str, tuple[int, ...]] = {
+    card: tuple(TOOLS[name] for name in card.split("-")[1:])
+    for card in ACTION_COUNTS
+    if card.startswith("repair-")
+}
+
+GOLD_COUNTS = {1: 16, 2: 8, 3: 4}
+GOLD_CARDS: list[int] = [value for value, count in GOLD_COUNTS.items() for _ in range(count)]
+
+DIGGER, SABOTEUR = "digger", "saboteur"
+ROLE_COUNTS = {DIGGER: 7, SABOTEUR: 4}
+# players -> (saboteurs, diggers) among the role cards shuffled for the round
+ROLE_TABLE: dict[int, tuple[int, int]] = {
+    3: (1, 3),
+    4: (1, 4),
+    5: (2, 4),
+    6: (2, 5),
+    7: (3, 5),
+    8: (3, 6),
+    9: (3, 7),
+    10: (4, 7),
+}
+SABOTEUR_PAYOUT = {1: 4, 2: 3, 3: 3, 4: 2}
+
+
+def hand_size(players: int) -> int:
+    """Cards per hand: 6 for 3-5 players, 5 for 6-7, 4 for 8-10."""
+    return 6 if players <= 5 else 5 if players <= 7 else 4
+
+
+START = "start"
+GOLD_GOAL, STONE_NE, STONE_NW = "gold", "stone-ne", "stone-nw"
+GOAL_CARDS = (GOLD_GOAL, STONE_NE, STONE_NW)
+GOAL_SIDES = {GOLD_GOAL: "NESW", STONE_NE: "NE", STONE_NW: "NW"}
+
+TITLES = {
+    "NS": "straight N-S",
+    "EW": "straight E-W",
+    "ES": "curve E-S",
+    "SW": "curve S-W",
+    "NES": "T-junction N-E-S",
+    "NEW": "T-junction N-E-W",
+    "NESW": "crossroads",
+    START: "start (crossroads with a ladder)",
+    GOLD_GOAL: "goal: gold (crossroads)",
+    STONE_NE: "goal: stone (curve N-E)",
+    STONE_NW: "goal: stone (curve N-W)",
+}
+
+
+def _shape(card: str, turned: bool, open_sides: int, dead_end: bool, name: str) -> Shape:
+    groups = tuple(s for s in SIDES if open_sides & s) if dead_end else (open_sides,)
+    return Shape(card=card, turned=turned, sides=open_sides, groups=groups, name=name)
+
+
+def _build_shapes() -> list[Shape]:
+    shapes: list[Shape] = []
+    for card in PATH_COUNTS:
+        dead = card.startswith("x")
+        printed = sides_mask(card.lstrip("x"))
+        prefix = "x" if dead else ""
+        shapes.append(_shape(card, False, printed, dead, card))
+        turned = turn_half(printed)
+        if turned != printed:
+            shapes.append(_shape(card, True, turned, dead, prefix + sides_text(turned)))
+    shapes.append(_shape(START, False, 15, False, START))
+    for goal in GOAL_CARDS:
+        printed = sides_mask(GOAL_SIDES[goal])
+        shapes.append(_shape(goal, False, printed, False, f"{goal}:{sides_text(printed)}"))
+        turned = turn_half(printed)
+        if turned != printed:
+            shapes.append(_shape(goal, True, turned, False, f"{goal}:{sides_text(turned)}"))
+    return shapes
+
+
+SHAPES = ShapeTable(_build_shapes())
+PATH_SHAPE_IDS = [sid for sid, shape in enumerate(SHAPES.shapes) if shape.card in PATH_COUNTS]
+assert max(PATH_SHAPE_IDS) < 60
+FIT = SHAPES.fit_table(PATH_SHAPE_IDS)
+START_SHAPE = SHAPES.by_name[START]
+# card -> bitmask of the shape ids it can lie as (one bit, or two if turning changes it)
+CARD_SHAPE_BITS: dict[str, int] = {}
+for _sid in PATH_SHAPE_IDS:
+    _card = SHAPES.shapes[_sid].card
+    CARD_SHAPE_BITS[_card] = CARD_SHAPE_BITS.get(_card, 0) | 1 << _sid
+
+
+def shape_id(card: str, turned: bool) -> int:
+    """The shape id of ``card`` lying as printed or turned 180°."""
+    for sid, shape in enumerate(SHAPES.shapes):
+        if shape.card == card and (shape.turned == turned or turn_half(shape.sides) == shape.sides):
+            return sid
+    raise KeyError(card)
+
+
+def goal_shape_for(goal: str, entry: int, prefer: int = 0) -> int:
+    """The orientation of a revealed goal that opens towards ``entry`` (a side mask).
+
+    Prefer one opening towards ``prefer`` (the side the tunnel came from last).
+    """
+    candidates = [sid for sid, shape in enumerate(SHAPES.shapes) if shape.card == goal]
+    for wanted in (prefer & entry, entry):
+        for sid in candidates:
+            if SHAPES.sides[sid] & wanted:
+                return sid
+    return candidates[0]
+
+
+def deck_cards() -> list[str]:
+    """The 40 path and 27 action cards, in a fixed order (shuffled by the state)."""
+    cards = [card for card, count in PATH_COUNTS.items() for _ in range(count)]
+    cards += [card for card, count in ACTION_COUNTS.items() for _ in range(count)]
+    return cards
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every card kind with its count, for ``saboteur cards classic``."""
+
+    def with_shape(kind: str, card: str, count: int, sid: int) -> dict[str, Any]:
+        shape = SHAPES.shapes[sid]
+        return {
+            "kind": kind,
+            "name": card,
+            "title": TITLES.get(card, f"dead end {sides_text(shape.sides)}"),
+            "count": count,
+            "sides": sides_text(shape.sides),
+            "links": [list(pair) for pair in shape.links],
+        }
+
+    entries = [with_shape("start", START, 1, START_SHAPE)]
+    for goal in GOAL_CARDS:
+        entries.append(with_shape("goal", goal, 1, shape_id(goal, False)))
+    for card, count in PATH_COUNTS.items():
+        entries.append(with_shape("path", card, count, shape_id(card, False)))
+    for card, count in ACTION_COUNTS.items():
+        entries.append({"kind": "action", "name": card, "title": card, "count": count})
+    for value, count in GOLD_COUNTS.items():
+        entries.append(
+            {"kind": "gold", "name": f"gold-{value}", "title": "", "count": count, "value": value}
+        )
+    for role, count in ROLE_COUNTS.items():
+        entries.append({"kind": "role", "name": role, "title": role, "count": count})
+    for entry in entries:
+        if not entry["title"]:
+            entry["title"] = f"{entry['value']} gold nugget" + ("s" if entry["value"] > 1 else "")
+    return entries

@@ -1,0 +1,46 @@
+"""Base Saboteur as a :class:`~saboteur.engine.base.Game`.
+
+>>> game = ClassicGame(5, {"demo": "true"})
+>>> game.config()
+{'ruleset': 'classic', 'players': 5, 'options': {'demo': True}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from saboteur.engine.base import JSON, Action, Event, Game
+from saboteur.engine.classic.actions import parse_action
+from saboteur.engine.classic.notation import state_from_json
+from saboteur.engine.classic.options import ClassicOptions, OptionError
+from saboteur.engine.classic.state import ClassicState
+from saboteur.engine.classic.words import describe
+
+
+class ClassicGame(Game):
+    """Base Saboteur for 3-10 players (the online-3 preset: exactly 3)."""
+
+    ruleset = "classic"
+    min_players, max_players = 3, 10
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(f"classic is for 3 to 10 players, not {players}")
+        self.players = players
+        self.opts = ClassicOptions.parse(options or {}, players)
+        self.options = self.opts.to_json()
+
+    def new_state(self, seed: int) -> ClassicState:
+        return ClassicState.deal(self, seed)
+
+    def state_from_json(self, data: JSON) -> ClassicState:
+        return state_from_json(self, data)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def describe(self, event: Event, names: list[str] | None = None) -> str:
+        return describe(event, names)

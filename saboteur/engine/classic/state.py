@@ -1,0 +1,615 @@
+"""The state of a base Saboteur game: dealing, legal actions, applying them, rounds and gold.
+
+>>> from saboteur.engine import new_game
+>>> state = new_game("classic", players=4).new_state(seed=7)
+>>> state.round, state.current_player, len(state.view(0)["hand"])
+(1, 3, 6)
+>>> action = state.legal_actions()[0]
+>>> state.apply(action)
+>>> state.history == [str(action)]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from saboteur.engine.base import JSON, Action, Event, IllegalAction, State
+from saboteur.engine.classic import cards as C
+from saboteur.engine.classic.actions import (
+    BREAK,
+    GOLD,
+    MAP,
+    PLACE,
+    REPAIR,
+    ROCKFALL,
+    card_action,
+    gold_action,
+    parse_action,
+    pass_action,
+    place_action,
+    slot_action,
+)
+from saboteur.engine.classic.actions import (
+    PLACE_CACHE as _PLACE_CACHE,
+)
+from saboteur.engine.maze import STEP, Maze, sides_text, slot_index, slot_xy
+
+if TYPE_CHECKING:
+    from saboteur.engine.classic.game import ClassicGame
+
+PLAY, GOLD_PHASE, OVER = "play", "gold", "over"
+START_SLOT = slot_index(0, 0)
+GOAL_SLOTS = (slot_index(8, -2), slot_index(8, 0), slot_index(8, 2))
+# The demo opening: (x, y, card, turned), laid in this order from the start.
+DEMO_LAYOUT = (
+    (1, 0, "EW", False),
+    (2, 0, "NESW", False),
+    (3, 0, "EW", False),
+    (4, 0, "xEW", False),
+    (2, -1, "ES", False),
+    (2, 1, "NEW", False),
+)
+_PLACEABLE_LIMIT = max(C.PATH_SHAPE_IDS) + 1
+_BREAK_CARD = {bit: card for card, bit in C.BREAKS.items()}
+_FIT = C.FIT
+_SHAPES = C.SHAPES.shapes
+
+
+def _tools_text(mask: int) -> str:
+    return ", ".join(name for bit, name in C.TOOL_NAMES.items() if mask & bit)
+
+
+def _xy_text(index: int) -> str:
+    x, y = slot_xy(index)
+    return f"({x},{y})"
+
+
+class ClassicState(State):
+    """One moment of a base Saboteur game (see the module doc for a tour)."""
+
+    __slots__ = (
+        "_legal",
+        "broken",
+        "current",
+        "deck",
+        "discard",
+        "events",
+        "game",
+        "goal_cards",
+        "gold",
+        "gold_offer",
+        "gold_order",
+        "gold_pile",
+        "hands",
+        "history",
+        "last_player",
+        "maze",
+        "peeks",
+        "phase",
+        "results",
+        "role_aside",
+        "roles",
+        "round",
+        "seed",
+        "turns",
+    )
+
+    def __init__(self, game: ClassicGame, seed: int) -> None:
+        n = game.players
+        self.game: ClassicGame = game
+        self.seed = seed
+        self.round = 0
+        self.phase = PLAY
+        self.current: int | None = None
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.roles: list[str] = []
+        self.role_aside: list[str] = []
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.gold_pile: list[int] = []
+        self.gold: list[list[int]] = [[] for _ in range(n)]
+        self.broken: list[int] = [0] * n
+        self.maze = Maze(C.SHAPES, game.opts.bounds)
+        self.goal_cards: dict[int, str] = {}
+        self.peeks: list[dict[int, str]] = [{} for _ in range(n)]
+        self.last_player = 0
+        self.turns = 0
+        self.gold_offer: list[int] = []
+        self.gold_order: list[int] = []
+        self.results: list[JSON] = []
+        self.history: list[str] = []
+        self.events: list[Event] = []
+        self._legal: list[Action] | None = None
+
+    # -- dealing -----------------------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, game: ClassicGame, seed: int) -> ClassicState:
+        state = cls(game, seed)
+        pile = list(C.GOLD_CARDS)
+        random.Random(f"classic:{seed}:gold").shuffle(pile)
+        state.gold_pile = pile
+        state._start_round(1)
+        return state
+
+    def _start_round(self, number: int) -> None:
+        game, n = self.game, self.game.players
+        rng = random.Random(f"classic:{self.seed}:round:{number}")
+        self.round = number
+        if game.opts.online3:
+            pool = [C.DIGGER, C.DIGGER, C.SABOTEUR]
+        else:
+            saboteurs, diggers = C.ROLE_TABLE[n]
+            pool = [C.SABOTEUR] * saboteurs + [C.DIGGER] * diggers
+        rng.shuffle(pool)
+        self.roles, self.role_aside = pool[:n], pool[n:]
+
+        maze = self.maze = Maze(C.SHAPES, game.opts.bounds)
+        maze.add_root(START_SLOT, C.START_SHAPE)
+        goals = list(C.GOAL_CARDS)
+        rng.shuffle(goals)
+        self.goal_cards = dict(zip(GOAL_SLOTS, goals, strict=True))
+        for index, card in self.goal_cards.items():
+            maze.add_hidden(index, card)
+        maze.recompute()
+        deck = C.deck_cards()
+        if game.opts.demo:
+            for x, y, card, turned in DEMO_LAYOUT:
+                deck.remove(card)
+                maze.place(slot_index(x, y), C.shape_id(card, turned))
+        rng.shuffle(deck)
+        size = C.hand_size(n)
+        self.hands = [[deck.pop() for _ in range(size)] for _ in range(n)]
+        self.deck = deck
+        self.discard = []
+        self.broken = [0] * n
+        self.peeks = [{} for _ in range(n)]
+        self.turns = 0
+        self.phase = PLAY
+        if number == 1:
+            first = game.opts.first
+            self.current = rng.randrange(n) if first is None else first
+        else:
+            self.current = (self.last_player + 1) % n
+        self.events.append(Event("round-start", None, {"round": number, "first": self.current}))
+        for seat in range(n):
+            data = {"round": number, "role": self.roles[seat], "hand": list(self.hands[seat])}
+            self.events.append(Event("deal", seat, data, to=seat))
+        self._legal = None
+
+    # -- the State interface -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return [sum(cards) for cards in self.gold]
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        scores = self.scores
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def clone(self) -> ClassicState:
+        other = ClassicState.__new__(ClassicState)
+        other.game = self.game
+        other.seed = self.seed
+        other.round = self.round
+        other.phase = self.phase
+        other.current = self.current
+        other.hands = [list(hand) for hand in self.hands]
+        other.roles = list(self.roles)
+        other.role_aside = list(self.role_aside)
+        other.deck = list(self.deck)
+        other.discard = list(self.discard)
+        other.gold_pile = list(self.gold_pile)
+        other.gold = [list(cards) for cards in self.gold]
+        other.broken = list(self.broken)
+        other.maze = self.maze.copy()
+        other.goal_cards = dict(self.goal_cards)
+        other.peeks = [dict(seen) for seen in self.peeks]
+        other.last_player = self.last_player
+        other.turns = self.turns
+        other.gold_offer = list(self.gold_offer)
+        other.gold_order = list(self.gold_order)
+        other.results = list(self.results)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other._legal = self._legal
+        return other
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._generate_legal()
+        return list(self._legal)
+
+    def _generate_legal(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == GOLD_PHASE:
+            return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
+        seat = self.current
+        assert seat is not None
+        hand = self.hands[seat]
+        actions: list[Action] = []
+        append = actions.append
+        if not self.broken[seat]:
+            shape_bits = 0
+            bits = C.CARD_SHAPE_BITS
+            for card in hand:
+                shape_bits |= bits.get(card, 0)
+            if shape_bits:
+                cache = _PLACE_CACHE
+                for index, key in self.maze.frontier.items():
+                    fits = _FIT[key] & shape_bits
+                    while fits:
+                        low = fits & -fits
+                        fits ^= low
+                        action = cache.get(index << 6 | low.bit_length() - 1)
+                        if action is None:
+                            action = place_action(index, low.bit_length() - 1)
+                        append(action)
+        seen = set()
+        n = self.game.players
+        broken = self.broken
+        for card in hand:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card in C.PATH_COUNTS:
+                continue
+            if card in C.BREAKS:
+                bit = C.BREAKS[card]
+                for target in range(n):
+                    if not broken[target] & bit:
+                        append(card_action(card, target))
+            elif card in C.REPAIRS:
+                for tool in C.REPAIRS[card]:
+                    for target in range(n):
+                        if broken[target] & tool:
+                            append(card_action(card, target, tool))
+            elif card == "rockfall":
+                for index, sid in self.maze.cells.items():
+                    if sid < _PLACEABLE_LIMIT:
+                        append(slot_action(card, index))
+            else:  # map
+                for index in self.maze.hidden:
+                    append(slot_action(card, index))
+        for card in seen:
+            append(pass_action(card))
+        return actions
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.phase == OVER:
+            raise IllegalAction("game.over", "the game is over")
+        seat = self.current
+        assert seat is not None
+        if player is not None and player != seat:
+            raise IllegalAction("turn", f"it is seat {seat}'s turn, not seat {player}'s")
+        kind = action.kind
+        if self.phase == GOLD_PHASE:
+            if kind != GOLD:
+                raise IllegalAction(
+                    "gold.choose", "the gold is being shared out: take a gold card (gold:N)"
+                )
+            self._take_gold(seat, action)
+            return
+        if kind == GOLD:
+            raise IllegalAction("gold.phase", "gold cards are taken only when a round is won")
+        hand = self.hands[seat]
+        card = action.card
+        assert card is not None
+        if card not in hand:
+            raise IllegalAction("hand", f"seat {seat} holds no {card} card")
+        reached: list[tuple[int, int]] = []
+        if kind == PLACE:
+            reached = self._place(seat, action)
+        elif kind in (BREAK, REPAIR):
+            self._tool_card(seat, action)
+        elif kind == ROCKFALL:
+            self._rockfall(seat, action)
+        elif kind == MAP:
+            self._map(seat, action)
+        else:
+            hand.remove(card)
+            self.discard.append(card)
+            self.events.append(Event("pass", seat, {}))
+            self.events.append(Event("discard", seat, {"card": card}, to=seat))
+        self.history.append(action.text)
+        self.last_player = seat
+        self.turns += 1
+        self._legal = None
+        if reached and self._reveal(seat, reached, slot_index(*action.slot or (0, 0))):
+            return
+        self._finish_turn(seat)
+
+    # -- playing cards -----------------------------------------------------------------------------
+
+    def _place(self, seat: int, action: Action) -> list[tuple[int, int]]:
+        if self.broken[seat]:
+            raise IllegalAction(
+                "path.broken-tool",
+                f"seat {seat} has a broken {_tools_text(self.broken[seat])} and may not lay"
+                " path cards",
+            )
+        assert action.slot is not None and action.choice is not None
+        index = slot_index(*action.slot)
+        sid = C.SHAPES.by_name[action.choice]
+        key = self.maze.frontier.get(index)
+        if key is None or not _FIT[key] >> sid & 1:
+            self._refuse_place(index, sid)
+        self.hands[seat].remove(_SHAPES[sid].card)
+        reached = self.maze.place(index, sid)
+        x, y = action.slot
+        shape = _SHAPES[sid]
+        data = {"card": shape.card, "shape": shape.name, "x": x, "y": y}
+        self.events.append(Event("place", seat, data))
+        return reached
+
+    def _refuse_place(self, index: int, sid: int) -> None:
+        maze, where = self.maze, _xy_text(index)
+        if not maze.in_bounds(index):
+            raise IllegalAction("path.bounds", f"{where} lies outside the maze")
+        if index in maze.cells or index in maze.hidden:
+            raise IllegalAction("path.occupied", f"{where} already holds a card")
+        if not maze.touches_card(index):
+            raise IllegalAction("path.adjacent", f"{where} touches no card in the maze")
+        mismatched = maze.mismatched_sides(index, sid)
+        if mismatched:
+            raise IllegalAction(
+                "path.sides-match",
+                f"{_SHAPES[sid].name} at {where} does not match its neighbours on side(s)"
+                f" {sides_text(mismatched)}",
+            )
+        raise IllegalAction(
+            "path.join-start",
+            f"{_SHAPES[sid].name} at {where} would not be joined to the start by a tunnel",
+        )
+
+    def _reveal(self, seat: int, reached: list[tuple[int, int]], last: int) -> bool:
+        """Turn over every goal the tunnel now leads into; the gold ends the round (True)."""
+        maze, found_gold = self.maze, False
+        while reached:
+            entries: dict[int, int] = {}
+            for index, side in reached:
+                entries[index] = entries.get(index, 0) | side
+            reached = []
+            for index, entry in entries.items():
+                if index not in maze.hidden:
+                    continue
+                card = maze.hidden[index]
+                prefer = next((s for s, step in STEP.items() if index + step == last), 0)
+                sid = C.goal_shape_for(card, entry, prefer)
+                reached += maze.reveal(index, sid)
+                x, y = slot_xy(index)
+                shape = _SHAPES[sid]
+                data = {"card": card, "shape": shape.name, "x": x, "y": y}
+                self.events.append(Event("reveal", seat, data))
+                found_gold = found_gold or card == C.GOLD_GOAL
+                last = index
+        if found_gold:
+            self._end_round(finder=seat)
+        return found_gold
+
+    def _tool_card(self, seat: int, action: Action) -> None:
+        card, target = action.card, action.seat
+        assert card is not None and target is not None
+        self._check_seat(target)
+        if action.kind == BREAK:
+            bit = C.BREAKS[card]
+            if self.broken[target] & bit:
+                raise IllegalAction(
+                    "break.already-broken",
+                    f"seat {target} already has a broken {C.TOOL_NAMES[bit]}",
+                )
+            self.broken[target] |= bit
+            self.hands[seat].remove(card)
+            self.events.append(Event("break", seat, {"tool": C.TOOL_NAMES[bit], "target": target}))
+            return
+        assert action.choice is not None
+        bit = C.TOOLS[action.choice]
+        if not self.broken[target] & bit:
+            raise IllegalAction(
+                "repair.nothing-broken", f"seat {target} has no broken {action.choice} to repair"
+            )
+        self.broken[target] &= ~bit
+        self.hands[seat].remove(card)
+        self.discard += (_BREAK_CARD[bit], card)
+        self.events.append(Event("repair", seat, {"tool": action.choice, "target": target}))
+
+    def _check_seat(self, target: int) -> None:
+        if not 0 <= target < self.game.players:
+            raise IllegalAction(
+                "seat", f"there is no seat {target} (seats 0 to {self.game.players - 1})"
+            )
+
+    def _rockfall(self, seat: int, action: Action) -> None:
+        assert action.slot is not None
+        index, where = slot_index(*action.slot), _xy_text(slot_index(*action.slot))
+        sid = self.maze.cells.get(index)
+        if index in self.maze.hidden or (sid is not None and _SHAPES[sid].card in C.GOAL_CARDS):
+            raise IllegalAction("rockfall.goal", f"a rockfall never removes a goal card {where}")
+        if sid is None:
+            raise IllegalAction("rockfall.empty", f"there is no path card at {where} to remove")
+        if sid == C.START_SHAPE:
+            raise IllegalAction("rockfall.start", "a rockfall never removes the start card")
+        self.maze.remove(index)
+        self.hands[seat].remove("rockfall")
+        self.discard += (_SHAPES[sid].card, "rockfall")
+        x, y = action.slot
+        data = {"card": _SHAPES[sid].card, "x": x, "y": y}
+        self.events.append(Event("rockfall", seat, data))
+
+    def _map(self, seat: int, action: Action) -> None:
+        assert action.slot is not None
+        index = slot_index(*action.slot)
+        if index not in self.maze.hidden:
+            raise IllegalAction("map.target", f"{_xy_text(index)} is not a face-down goal card")
+        card = self.maze.hidden[index]
+        self.peeks[seat][index] = card
+        self.hands[seat].remove("map")
+        self.discard.append("map")
+        x, y = action.slot
+        self.events.append(Event("map", seat, {"x": x, "y": y}))
+        self.events.append(Event("peek", seat, {"x": x, "y": y, "card": card}, to=seat))
+
+    def _finish_turn(self, seat: int) -> None:
+        """Draw a card, then pass the turn to the next seat that still holds cards."""
+        if self.deck:
+            card = self.deck.pop()
+            self.hands[seat].append(card)
+            self.events.append(Event("draw", seat, {"deck": len(self.deck)}))
+            self.events.append(Event("drew", seat, {"card": card}, to=seat))
+        hands, n = self.hands, self.game.players
+        following = (seat + 1) % n
+        for _ in range(n):
+            if hands[following]:
+                self.current = following
+                return
+            following = (following + 1) % n
+        self._end_round(finder=None)
+
+    # -- round end and gold ------------------------------------------------------------------------
+
+    def _end_round(self, finder: int | None) -> None:
+        roles, n = self.roles, self.game.players
+        saboteurs = [seat for seat in range(n) if roles[seat] == C.SABOTEUR]
+        diggers = [seat for seat in range(n) if roles[seat] == C.DIGGER]
+        winner = "diggers" if finder is not None else "saboteurs" if saboteurs else "nobody"
+        result: JSON = {
+            "round": self.round,
+            "turns": self.turns,
+            "winner": winner,
+            "finder": finder,
+            "roles": list(roles),
+        }
+        self.results.append(result)
+        self.events.append(Event("round-end", None, dict(result)))
+        if finder is not None:
+            self._share_digger_gold(finder, diggers)
+            return
+        if saboteurs:
+            self._pay_saboteurs(saboteurs)
+        self._next_round()
+
+    def _share_digger_gold(self, finder: int, diggers: list[int]) -> None:
+        n = self.game.players
+        start = finder
+        while self.roles[start] != C.DIGGER:
+            start = (start - 1) % n
+        order = [(start - step) % n for step in range(n)]
+        order = [seat for seat in order if self.roles[seat] == C.DIGGER]
+        offer = [self.gold_pile.pop() for _ in range(min(len(diggers), len(self.gold_pile)))]
+        if len(offer) < len(diggers):
+            self.events.append(Event("gold-short", None, {"cards": len(offer)}))
+        if self.game.opts.online3:
+            random.Random(f"classic:{self.seed}:share:{self.round}").shuffle(offer)
+            for seat, value in zip(order, offer, strict=False):
+                self._give_gold(seat, [value])
+            self._next_round()
+            return
+        self.phase = GOLD_PHASE
+        self.gold_offer = offer
+        self.gold_order = order[: len(offer)]
+        self.events.append(Event("gold-offer", None, {"cards": len(offer), "first": order[0]}))
+        self._continue_gold()
+
+    def _take_gold(self, seat: int, action: Action) -> None:
+        assert action.choice is not None
+        value = int(action.choice)
+        if value not in self.gold_offer:
+            offered = ", ".join(str(v) for v in sorted(set(self.gold_offer)))
+            raise IllegalAction("gold.value", f"no {value}-nugget card is left (left: {offered})")
+        self.gold_offer.remove(value)
+        self.gold_order.pop(0)
+        self._give_gold(seat, [value])
+        self.history.append(action.text)
+        self._legal = None
+        self._continue_gold()
+
+    def _continue_gold(self) -> None:
+        """Hand out what is no longer a choice (all cards left alike), then go on."""
+        offer, order = self.gold_offer, self.gold_order
+        while offer and len(set(offer)) == 1:
+            self._give_gold(order.pop(0), [offer.pop()])
+        if offer:
+            self.current = order[0]
+            self._legal = None
+            return
+        self.gold_order = []
+        self._next_round()
+
+    def _give_gold(self, seat: int, values: list[int]) -> None:
+        self.gold[seat] += values
+        self.events.append(Event("gold", seat, {"cards": len(values)}))
+        self.events.append(Event("gold-value", seat, {"values": values}, to=seat))
+
+    def _pay_saboteurs(self, saboteurs: list[int]) -> None:
+        value = 4 if self.game.opts.online3 else C.SABOTEUR_PAYOUT[len(saboteurs)]
+        for seat in saboteurs:
+            cards = _fewest_cards(self.gold_pile, value)
+            for card in cards:
+                position = len(self.gold_pile) - 1 - self.gold_pile[::-1].index(card)
+                del self.gold_pile[position]
+            if sum(cards) < value:
+                self.events.append(Event("gold-short", seat, {"paid": sum(cards), "due": value}))
+            self._give_gold(seat, cards)
+
+    def _next_round(self) -> None:
+        self.phase = PLAY
+        if self.round >= self.game.opts.rounds:
+            self.phase = OVER
+            self.current = None
+            self._legal = None
+            data = {"scores": self.scores, "winners": self.winners}
+            self.events.append(Event("game-over", None, data))
+            return
+        self._start_round(self.round + 1)
+
+    # -- what a player may see ---------------------------------------------------------------------
+
+    def view(self, player: int | None) -> JSON:
+        from saboteur.engine.classic.notation import view_of
+
+        return view_of(self, player)
+
+    def to_json(self) -> JSON:
+        from saboteur.engine.classic.notation import state_to_json
+
+        return state_to_json(self)
+
+
+def _fewest_cards(pile: list[int], value: int) -> list[int]:
+    """The fewest gold cards in ``pile`` worth exactly ``value``, else as close below as possible.
+
+    >>> _fewest_cards([1, 1, 2, 3], 4)
+    [3, 1]
+    >>> _fewest_cards([1], 3)
+    [1]
+    """
+    have = {v: pile.count(v) for v in (1, 2, 3)}
+    for target in range(value, 0, -1):
+        best: list[int] | None = None
+        for threes in range(have[3] + 1):
+            for twos in range(have[2] + 1):
+                ones = target - 3 * threes - 2 * twos
+                if 0 <= ones <= have[1]:
+                    combo = [3] * threes + [2] * twos + [1] * ones
+                    if best is None or len(combo) < len(best):
+                        best = combo
+        if best is not None:
+            return best
+    return []

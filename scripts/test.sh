@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets everything up, then runs the whole test suite: ruff, mypy and pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+.venv/bin/ruff check saboteur tests
+.venv/bin/ruff format --check saboteur tests
+.venv/bin/mypy
+.venv/bin/pytest "$@"
