@@ -3,7 +3,7 @@
 >>> from saboteur.engine import new_game
 >>> state = new_game("classic", players=4).new_state(seed=7)
 >>> state.round, state.current_player, len(state.view(0)["hand"])
-(1, 3, 6)
+(1, 0, 6)
 >>> action = state.legal_actions()[0]
 >>> state.apply(action)
 >>> state.history == [str(action)]
