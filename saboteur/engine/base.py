@@ -40,7 +40,7 @@ class Action:
     when their text is equal, so ``str(action)`` is all a record needs.
     """
 
-    __slots__ = ("_hash", "card", "choice", "kind", "seat", "slot", "text")
+    __slots__ = ("_hash", "card", "choice", "code", "kind", "seat", "slot", "text")
 
     def __init__(
         self,
@@ -50,6 +50,7 @@ class Action:
         slot: tuple[int, int] | None = None,
         seat: int | None = None,
         choice: str | None = None,
+        code: int = 0,
     ) -> None:
         self.text = text
         self.kind = kind
@@ -57,6 +58,7 @@ class Action:
         self.slot = slot
         self.seat = seat
         self.choice = choice
+        self.code = code  # a ruleset's own packed form, for its fast path (not part of the API)
         self._hash = hash(text)
 
     def __str__(self) -> str:

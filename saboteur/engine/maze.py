@@ -32,6 +32,8 @@ OPPOSITE = {N: S, S: N, E: W, W: E}
 _OFFSET = 128
 _STRIDE = 256
 STEP = {N: -1, S: 1, E: _STRIDE, W: -_STRIDE}
+# (side, its opposite, the index step towards it) for every side: the hot loops use this
+SIDE_STEPS = tuple((side, OPPOSITE[side], STEP[side]) for side in SIDES)
 COORD_LIMIT = 120  # |x| and |y| of any slot stay below this
 
 
@@ -151,11 +153,11 @@ class Maze:
         """``care | need << 4``: sides facing a face-up card, and which of those must be open."""
         care = need = 0
         cells, sides = self.cells, self.table.sides
-        for side in SIDES:
-            sid = cells.get(index + STEP[side])
+        for side, opposite, step in SIDE_STEPS:
+            sid = cells.get(index + step)
             if sid is not None:
                 care |= side
-                if sides[sid] & OPPOSITE[side]:
+                if sides[sid] & opposite:
                     need |= side
         return care | need << 4
 
@@ -195,21 +197,23 @@ class Maze:
         Returns the face-down goals the tunnel now leads into, as ``(index, entry sides)``.
         """
         self.cells[index] = sid
-        self.frontier.pop(index, None)
-        live, table = self.live, self.table
+        frontier, live = self.frontier, self.live
+        frontier.pop(index, None)
+        open_sides, group_of = self.table.sides[sid], self.table.group_of[sid]
         joined = 0
-        for side, group in table.group_of[sid].items():
-            if live.get(index + STEP[side], 0) & OPPOSITE[side]:
-                joined |= group
+        for side, opposite, step in SIDE_STEPS:
+            neighbour = index + step
+            if open_sides & side:
+                if live.get(neighbour, 0) & opposite:
+                    joined |= group_of[side]
+                if neighbour in frontier:  # the neighbour must now be open towards this card
+                    frontier[neighbour] |= opposite | opposite << 4
+            elif neighbour in frontier:  # ... or closed towards it
+                frontier[neighbour] |= opposite
         reached: list[tuple[int, int]] = []
         if joined:
             live[index] = joined
             self._spread([(index, joined)], reached)
-        frontier = self.frontier
-        for side in SIDES:
-            neighbour = index + STEP[side]
-            if neighbour in frontier:
-                frontier[neighbour] = self.constraint_key(neighbour)
         return reached
 
     def reveal(self, index: int, sid: int) -> list[tuple[int, int]]:
@@ -239,13 +243,13 @@ class Maze:
     def _spread(self, queue: list[tuple[int, int]], reached: list[tuple[int, int]]) -> None:
         cells, live, hidden, frontier = self.cells, self.live, self.hidden, self.frontier
         sides, group_of = self.table.sides, self.table.group_of
+        bounded = self.bounds is not None
         while queue:
             index, mask = queue.pop()
-            for side in SIDES:
+            for side, opposite, step in SIDE_STEPS:
                 if not mask & side:
                     continue
-                neighbour = index + STEP[side]
-                opposite = OPPOSITE[side]
+                neighbour = index + step
                 sid = cells.get(neighbour)
                 if sid is not None:
                     if sides[sid] & opposite:
@@ -256,5 +260,5 @@ class Maze:
                             queue.append((neighbour, group & ~current))
                 elif neighbour in hidden:
                     reached.append((neighbour, opposite))
-                elif neighbour not in frontier and self.in_bounds(neighbour):
+                elif neighbour not in frontier and (not bounded or self.in_bounds(neighbour)):
                     frontier[neighbour] = self.constraint_key(neighbour)

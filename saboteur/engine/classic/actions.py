@@ -50,20 +50,39 @@ _PLACEABLE = {SHAPES.shapes[sid].name: sid for sid in PATH_SHAPE_IDS}
 _SLOT = r"(-?\d{1,3}),(-?\d{1,3})"
 _TARGET = re.compile(r"^([A-Za-z-]+)(?:/([a-z]+))?@(?:" + _SLOT + r"|(\d{1,2}))$")
 _CACHE: dict[str, Action] = {}
-PLACE_CACHE: dict[int, Action] = {}
+SLOT_ROWS: dict[int, list[Action]] = {}
+FIT_SIDS: dict[int, tuple[int, ...]] = {}
+ROCKFALLS: dict[int, Action] = {}
+MAPS: dict[int, Action] = {}
+
+
+def slot_row(index: int) -> list[Action]:
+    """The interned place actions at slot ``index``, indexed by shape id."""
+    row = SLOT_ROWS.get(index)
+    if row is None:
+        x, y = slot_xy(index)
+        row = []
+        for sid in PATH_SHAPE_IDS:
+            shape = SHAPES.shapes[sid]
+            text = f"{shape.name}@{x},{y}"
+            code = index << 6 | sid
+            row.append(Action(text, PLACE, shape.card, (x, y), choice=shape.name, code=code))
+            _CACHE[text] = row[-1]
+        SLOT_ROWS[index] = row
+    return row
 
 
 def place_action(index: int, sid: int) -> Action:
     """The interned action laying shape ``sid`` at slot ``index``."""
-    key = index << 6 | sid
-    action = PLACE_CACHE.get(key)
-    if action is None:
-        x, y = slot_xy(index)
-        shape = SHAPES.shapes[sid]
-        text = f"{shape.name}@{x},{y}"
-        action = _CACHE.get(text) or Action(text, PLACE, shape.card, (x, y), choice=shape.name)
-        _CACHE[text] = PLACE_CACHE[key] = action
-    return action
+    return slot_row(index)[sid]
+
+
+def bit_ids(mask: int) -> tuple[int, ...]:
+    """The set bits of ``mask`` as a tuple of positions (memoised in FIT_SIDS)."""
+    ids = FIT_SIDS.get(mask)
+    if ids is None:
+        ids = FIT_SIDS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return ids
 
 
 def card_action(card: str, seat: int, tool: int = 0) -> Action:
@@ -80,11 +99,12 @@ def card_action(card: str, seat: int, tool: int = 0) -> Action:
 
 def slot_action(card: str, index: int) -> Action:
     """The interned rockfall or map action on slot ``index``."""
-    x, y = slot_xy(index)
-    text = f"{card}@{x},{y}"
-    action = _CACHE.get(text)
+    cache = ROCKFALLS if card == ROCKFALL else MAPS
+    action = cache.get(index)
     if action is None:
-        action = _CACHE[text] = Action(text, card, card, (x, y))
+        x, y = slot_xy(index)
+        text = f"{card}@{x},{y}"
+        action = cache[index] = _CACHE[text] = Action(text, card, card, (x, y), code=index)
     return action
 
 
@@ -154,3 +174,23 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"{text!r}: say which tool the double repair mends ({names})")
         return card_action(card, target, TOOLS[choice])
     raise NotationError(f"{text!r}: {card!r} is not a card played on a player")
+
+
+PASSES: dict[str, Action] = {card: pass_action(card) for card in (*PATH_COUNTS, *ACTION_COUNTS)}
+BREAK_ROWS: dict[str, tuple[int, tuple[Action, ...]]] = {
+    card: (bit, tuple(card_action(card, seat) for seat in range(10)))
+    for card, bit in BREAKS.items()
+}
+REPAIR_ROWS: dict[str, tuple[tuple[int, tuple[Action, ...]], ...]] = {
+    card: tuple(
+        (tool, tuple(card_action(card, seat, tool) for seat in range(10))) for tool in tools
+    )
+    for card, tools in REPAIRS.items()
+}
+CARD_KIND: dict[str, str] = {
+    **dict.fromkeys(PATH_COUNTS, PLACE),
+    **dict.fromkeys(BREAKS, BREAK),
+    **dict.fromkeys(REPAIRS, REPAIR),
+    "rockfall": ROCKFALL,
+    "map": MAP,
+}

@@ -133,7 +133,7 @@ def _build_shapes() -> list[Shape]:
 
 SHAPES = ShapeTable(_build_shapes())
 PATH_SHAPE_IDS = [sid for sid, shape in enumerate(SHAPES.shapes) if shape.card in PATH_COUNTS]
-assert max(PATH_SHAPE_IDS) < 60
+assert list(range(len(PATH_SHAPE_IDS))) == PATH_SHAPE_IDS  # path shapes are numbered first
 FIT = SHAPES.fit_table(PATH_SHAPE_IDS)
 START_SHAPE = SHAPES.by_name[START]
 # card -> bitmask of the shape ids it can lie as (one bit, or two if turning changes it)

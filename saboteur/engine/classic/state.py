@@ -24,15 +24,35 @@ from saboteur.engine.classic.actions import (
     PLACE,
     REPAIR,
     ROCKFALL,
-    card_action,
+    bit_ids,
     gold_action,
     parse_action,
-    pass_action,
-    place_action,
     slot_action,
+    slot_row,
 )
 from saboteur.engine.classic.actions import (
-    PLACE_CACHE as _PLACE_CACHE,
+    BREAK_ROWS as _BREAK_ROWS,
+)
+from saboteur.engine.classic.actions import (
+    CARD_KIND as _CARD_KIND,
+)
+from saboteur.engine.classic.actions import (
+    FIT_SIDS as _FIT_SIDS,
+)
+from saboteur.engine.classic.actions import (
+    MAPS as _MAPS,
+)
+from saboteur.engine.classic.actions import (
+    PASSES as _PASSES,
+)
+from saboteur.engine.classic.actions import (
+    REPAIR_ROWS as _REPAIR_ROWS,
+)
+from saboteur.engine.classic.actions import (
+    ROCKFALLS as _ROCKFALLS,
+)
+from saboteur.engine.classic.actions import (
+    SLOT_ROWS as _SLOT_ROWS,
 )
 from saboteur.engine.maze import STEP, Maze, sides_text, slot_index, slot_xy
 
@@ -54,6 +74,7 @@ DEMO_LAYOUT = (
 _PLACEABLE_LIMIT = max(C.PATH_SHAPE_IDS) + 1
 _BREAK_CARD = {bit: card for card, bit in C.BREAKS.items()}
 _FIT = C.FIT
+_SHAPE_BITS = C.CARD_SHAPE_BITS
 _SHAPES = C.SHAPES.shapes
 
 
@@ -241,53 +262,44 @@ class ClassicState(State):
             return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
         seat = self.current
         assert seat is not None
-        hand = self.hands[seat]
-        actions: list[Action] = []
-        append = actions.append
-        if not self.broken[seat]:
-            shape_bits = 0
-            bits = C.CARD_SHAPE_BITS
-            for card in hand:
-                shape_bits |= bits.get(card, 0)
-            if shape_bits:
-                cache = _PLACE_CACHE
-                for index, key in self.maze.frontier.items():
-                    fits = _FIT[key] & shape_bits
-                    while fits:
-                        low = fits & -fits
-                        fits ^= low
-                        action = cache.get(index << 6 | low.bit_length() - 1)
-                        if action is None:
-                            action = place_action(index, low.bit_length() - 1)
-                        append(action)
-        seen = set()
-        n = self.game.players
-        broken = self.broken
-        for card in hand:
-            if card in seen:
-                continue
-            seen.add(card)
-            if card in C.PATH_COUNTS:
-                continue
-            if card in C.BREAKS:
-                bit = C.BREAKS[card]
+        distinct = dict.fromkeys(self.hands[seat])
+        broken, n, maze = self.broken, self.game.players, self.maze
+        shape_bits = 0
+        others: list[Action] = []
+        add = others.append
+        for card in distinct:
+            kind = _CARD_KIND[card]
+            if kind == PLACE:
+                shape_bits |= _SHAPE_BITS[card]
+            elif kind == BREAK:
+                bit, breaks = _BREAK_ROWS[card]
                 for target in range(n):
                     if not broken[target] & bit:
-                        append(card_action(card, target))
-            elif card in C.REPAIRS:
-                for tool in C.REPAIRS[card]:
+                        add(breaks[target])
+            elif kind == REPAIR:
+                for tool, repairs in _REPAIR_ROWS[card]:
                     for target in range(n):
                         if broken[target] & tool:
-                            append(card_action(card, target, tool))
-            elif card == "rockfall":
-                for index, sid in self.maze.cells.items():
+                            add(repairs[target])
+            elif kind == ROCKFALL:
+                for index, sid in maze.cells.items():
                     if sid < _PLACEABLE_LIMIT:
-                        append(slot_action(card, index))
-            else:  # map
-                for index in self.maze.hidden:
-                    append(slot_action(card, index))
-        for card in seen:
-            append(pass_action(card))
+                        add(_ROCKFALLS.get(index) or slot_action(card, index))
+            else:
+                for index in maze.hidden:
+                    add(_MAPS.get(index) or slot_action(card, index))
+        actions: list[Action] = []
+        if shape_bits and not broken[seat]:
+            append = actions.append
+            rows, fit_sids = _SLOT_ROWS, _FIT_SIDS
+            for index, key in maze.frontier.items():
+                fits = _FIT[key] & shape_bits
+                if fits:
+                    row = rows.get(index) or slot_row(index)
+                    for sid in fit_sids.get(fits) or bit_ids(fits):
+                        append(row[sid])
+        actions += others
+        actions += [_PASSES[card] for card in distinct]
         return actions
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
@@ -332,7 +344,7 @@ class ClassicState(State):
         self.last_player = seat
         self.turns += 1
         self._legal = None
-        if reached and self._reveal(seat, reached, slot_index(*action.slot or (0, 0))):
+        if reached and self._reveal(seat, reached, action.code >> 6):
             return
         self._finish_turn(seat)
 
@@ -345,15 +357,13 @@ class ClassicState(State):
                 f"seat {seat} has a broken {_tools_text(self.broken[seat])} and may not lay"
                 " path cards",
             )
-        assert action.slot is not None and action.choice is not None
-        index = slot_index(*action.slot)
-        sid = C.SHAPES.by_name[action.choice]
+        index, sid = action.code >> 6, action.code & 63
         key = self.maze.frontier.get(index)
         if key is None or not _FIT[key] >> sid & 1:
             self._refuse_place(index, sid)
         self.hands[seat].remove(_SHAPES[sid].card)
         reached = self.maze.place(index, sid)
-        x, y = action.slot
+        x, y = slot_xy(index)
         shape = _SHAPES[sid]
         data = {"card": shape.card, "shape": shape.name, "x": x, "y": y}
         self.events.append(Event("place", seat, data))
@@ -438,7 +448,8 @@ class ClassicState(State):
 
     def _rockfall(self, seat: int, action: Action) -> None:
         assert action.slot is not None
-        index, where = slot_index(*action.slot), _xy_text(slot_index(*action.slot))
+        index = action.code
+        where = _xy_text(index)
         sid = self.maze.cells.get(index)
         if index in self.maze.hidden or (sid is not None and _SHAPES[sid].card in C.GOAL_CARDS):
             raise IllegalAction("rockfall.goal", f"a rockfall never removes a goal card {where}")
@@ -455,7 +466,7 @@ class ClassicState(State):
 
     def _map(self, seat: int, action: Action) -> None:
         assert action.slot is not None
-        index = slot_index(*action.slot)
+        index = action.code
         if index not in self.maze.hidden:
             raise IllegalAction("map.target", f"{_xy_text(index)} is not a face-down goal card")
         card = self.maze.hidden[index]
@@ -474,7 +485,10 @@ class ClassicState(State):
             self.events.append(Event("draw", seat, {"deck": len(self.deck)}))
             self.events.append(Event("drew", seat, {"card": card}, to=seat))
         hands, n = self.hands, self.game.players
-        following = (seat + 1) % n
+        following = seat + 1 if seat + 1 < n else 0
+        if hands[following]:
+            self.current = following
+            return
         for _ in range(n):
             if hands[following]:
                 self.current = following
