@@ -184,8 +184,9 @@ def bench_command(
 
 @cli.command()
 @click.argument("record_file", metavar="RECORD.json", type=click.Path(path_type=Path))
+@click.option("--show", is_flag=True, help="Also print the final maze as text.")
 @json_option
-def replay(record_file: Path, as_json: bool) -> None:
+def replay(record_file: Path, show: bool, as_json: bool) -> None:
     """Replay a game record, check every action (and the final scores), print the scores."""
     try:
         record = Record.load(record_file)
@@ -205,6 +206,8 @@ def replay(record_file: Path, as_json: bool) -> None:
         return
     status = "game over" if state.is_over else "game not finished"
     click.echo(f"{record_file}: {len(record.actions)} actions replayed, {status}")
+    if show:
+        click.echo(state.render())
     table = Table()
     table.add_column("seat", justify="right")
     table.add_column("gold", justify="right")

@@ -144,6 +144,10 @@ class State(ABC):
     def view(self, player: int | None) -> JSON:
         """What ``player`` may know (``None``: a spectator), JSON-ready."""
 
+    def render(self, player: int | None = None) -> str:
+        """The board as plain text, as ``player`` may see it (``None``: the public picture)."""
+        raise NotImplementedError(f"{type(self).__name__} has no text rendering")
+
     @abstractmethod
     def to_json(self) -> JSON:
         """The full state notation (contains every secret: for the server and tests only)."""

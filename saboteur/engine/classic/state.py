@@ -600,6 +600,11 @@ class ClassicState(State):
 
         return view_of(self, player)
 
+    def render(self, player: int | None = None) -> str:
+        from saboteur.engine.classic.render import render_maze
+
+        return render_maze(self, player)
+
     def to_json(self) -> JSON:
         from saboteur.engine.classic.notation import state_to_json
 

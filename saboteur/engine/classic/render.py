@@ -1,0 +1,69 @@
+"""The maze as plain text, for terminals, logs and bug reports.
+
+Each slot is 3×3 characters: ``#`` marks a tunnel, the centre is ``#`` where the
+tunnels meet, ``x`` for a dead end, ``S`` for the start, ``?`` for a face-down
+goal, ``G`` for the gold and ``o`` for a stone goal (revealed, or seen through a
+map by the player the picture is for).
+
+>>> from saboteur.engine import new_game
+>>> state = new_game("classic", 3, {"demo": "true"}).new_state(seed=1)
+>>> for line in render_maze(state).splitlines()[5:12]:
+...     print(line)
+ -1       ##
+          #
+    #     #
+  0#S###########x#          ?
+    #     #
+          #
+  1      ###
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from saboteur.engine.classic import cards as C
+from saboteur.engine.maze import E, N, S, W, slot_xy
+
+if TYPE_CHECKING:
+    from saboteur.engine.classic.state import ClassicState
+
+
+def _cell(sides: int, centre: str) -> list[str]:
+    return [
+        " # " if sides & N else "   ",
+        ("#" if sides & W else " ") + centre + ("#" if sides & E else " "),
+        " # " if sides & S else "   ",
+    ]
+
+
+def render_maze(state: ClassicState, player: int | None = None) -> str:
+    """The maze as ``player`` may see it (``None``: the public picture)."""
+    maze = state.maze
+    cells: dict[tuple[int, int], list[str]] = {}
+    for index, sid in maze.cells.items():
+        shape = C.SHAPES.shapes[sid]
+        if shape.card == C.START:
+            centre = "S"
+        elif shape.card == C.GOLD_GOAL:
+            centre = "G"
+        elif shape.card in C.GOAL_CARDS:
+            centre = "o"
+        else:
+            centre = "x" if len(shape.groups) > 1 or shape.card.startswith("x") else "#"
+        cells[slot_xy(index)] = _cell(shape.sides, centre)
+    peeks = state.peeks[player] if player is not None else {}
+    for index in maze.hidden:
+        seen = peeks.get(index)
+        centre = "?" if seen is None else ("G" if seen == C.GOLD_GOAL else "o")
+        cells[slot_xy(index)] = _cell(0, centre)
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    columns = range(min(xs), max(xs) + 1)
+    lines = ["   " + "".join(f"{x:>3}" for x in columns)]
+    for y in range(min(ys), max(ys) + 1):
+        for row in range(3):
+            label = f"{y:>3}" if row == 1 else "   "
+            text = "".join(cells.get((x, y), ["   "] * 3)[row] for x in columns)
+            lines.append((label + text).rstrip())
+    return "\n".join(lines)
