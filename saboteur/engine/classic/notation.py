@@ -156,12 +156,23 @@ def _gold_list(value: Any, what: str) -> list[int]:
 
 def state_from_json(game: ClassicGame, data: JSON) -> ClassicState:
     """Rebuild a state; raises :class:`NotationError` naming the first problem found."""
+    try:
+        return _state_from_json(game, data)
+    except NotationError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+        raise NotationError(f"state notation is malformed ({type(err).__name__}: {err})") from None
+
+
+def _state_from_json(game: ClassicGame, data: JSON) -> ClassicState:
     if not isinstance(data, dict):
         raise NotationError("state notation must be a JSON object")
     if data.get("format") != FORMAT:
         raise NotationError(f"state notation: 'format' must be {FORMAT!r}")
     if data.get("ruleset") != "classic" or data.get("players") != game.players:
         raise NotationError("state notation: ruleset or player count differs from the game")
+    if data.get("options", {}) != game.options:
+        raise NotationError("state notation: options differ from the game's")
     n = game.players
     state = ClassicState(game, _need(data, "seed", int))
     state.round = _need(data, "round", int)
@@ -200,7 +211,7 @@ def state_from_json(game: ClassicGame, data: JSON) -> ClassicState:
     state.goal_cards = {}
     for entry in _need(data, "goals", list):
         card = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
-        if card not in C.GOAL_CARDS:
+        if not isinstance(card, str) or card not in C.GOAL_CARDS:
             raise NotationError("state notation: goals must be [x, y, goal card]")
         state.goal_cards[_slot(entry, "a goal")] = card
     if set(state.goal_cards) != set(GOAL_SLOTS) or len(set(state.goal_cards.values())) != 3:
@@ -222,19 +233,58 @@ def state_from_json(game: ClassicGame, data: JSON) -> ClassicState:
     state.gold_offer = _gold_list(data.get("gold_offer"), "gold_offer")
     order = _need(data, "gold_order", list)
     state.gold_order = [_seat(seat, n, "gold_order") for seat in order]
-    results = _need(data, "results", list)
-    if not all(isinstance(result, dict) for result in results):
-        raise NotationError("state notation: results must be objects")
-    state.results = [dict(result) for result in results]
+    state.results = [_result(entry, n) for entry in _need(data, "results", list)]
+    if len(state.results) != state.round - 1 + (state.phase != PLAY):
+        raise NotationError("state notation: results must hold one entry per finished round")
     _check_conservation(state)
+    _check_phase(state)
     return state
+
+
+def _check_phase(state: ClassicState) -> None:
+    """The phase agrees with whose turn it is and with the gold being shared out."""
+    offer, order = state.gold_offer, state.gold_order
+    if state.phase == PLAY:
+        if offer or order:
+            raise NotationError("state notation: gold is offered only in the gold phase")
+        if state.current is None or not state.hands[state.current]:
+            raise NotationError("state notation: the seat to play must hold cards")
+    elif state.phase == GOLD_PHASE:
+        if not offer or len(order) != len(offer) or state.current != order[0]:
+            raise NotationError(
+                "state notation: the gold phase needs an offer, one chooser per card,"
+                " and the first chooser to act"
+            )
+        if any(state.roles[seat] != C.DIGGER for seat in order):
+            raise NotationError("state notation: only diggers choose gold")
+    elif offer or order or state.round != state.game.opts.rounds:
+        raise NotationError("state notation: a finished game has played all its rounds")
+
+
+def _result(entry: Any, n: int) -> JSON:
+    """One finished round: its number, turns, winning side, finder and the roles revealed."""
+    if not isinstance(entry, dict) or set(entry) != {"round", "turns", "winner", "finder", "roles"}:
+        raise NotationError("state notation: a result needs round, turns, winner, finder, roles")
+    if entry["winner"] not in ("diggers", "saboteurs", "nobody"):
+        raise NotationError(
+            "state notation: a result's winner must be diggers, saboteurs or nobody"
+        )
+    for key in ("round", "turns"):
+        if not isinstance(entry[key], int) or isinstance(entry[key], bool) or entry[key] < 0:
+            raise NotationError(f"state notation: a result's {key} must be a whole number")
+    if entry["finder"] is not None:
+        _seat(entry["finder"], n, "a result's finder")
+    roles = _card_list(entry["roles"], {C.DIGGER, C.SABOTEUR}, "a result's roles")
+    if len(roles) != n:
+        raise NotationError(f"state notation: a result's roles must name {n} roles")
+    return dict(entry)
 
 
 def _maze(game: ClassicGame, cells: list[Any], goals: dict[int, str]) -> Maze:
     maze = Maze(C.SHAPES, game.opts.bounds)
     for entry in cells:
         name = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
-        if name not in _SHAPE_NAMES:
+        if not isinstance(name, str) or name not in _SHAPE_NAMES:
             raise NotationError(f"state notation: unknown maze shape in {entry!r}")
         index, sid = _slot(entry, "a maze cell"), _SHAPE_NAMES[name]
         if index in maze.cells:

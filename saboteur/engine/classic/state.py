@@ -521,11 +521,8 @@ class ClassicState(State):
 
     def _share_digger_gold(self, finder: int, diggers: list[int]) -> None:
         n = self.game.players
-        start = finder
-        while self.roles[start] != C.DIGGER:
-            start = (start - 1) % n
-        order = [(start - step) % n for step in range(n)]
-        order = [seat for seat in order if self.roles[seat] == C.DIGGER]
+        counter_clockwise = [(finder - step) % n for step in range(n)]
+        order = [seat for seat in counter_clockwise if self.roles[seat] == C.DIGGER]
         offer = [self.gold_pile.pop() for _ in range(min(len(diggers), len(self.gold_pile)))]
         if len(offer) < len(diggers):
             self.events.append(Event("gold-short", None, {"cards": len(offer)}))
@@ -533,6 +530,9 @@ class ClassicState(State):
             random.Random(f"classic:{self.seed}:share:{self.round}").shuffle(offer)
             for seat, value in zip(order, offer, strict=False):
                 self._give_gold(seat, [value])
+            self._next_round()
+            return
+        if not offer:
             self._next_round()
             return
         self.phase = GOLD_PHASE
