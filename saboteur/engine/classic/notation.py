@@ -85,6 +85,8 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
         out["gold"] = list(state.gold[player])
         chooser = state.phase == GOLD_PHASE and state.current == player
         out["gold_offer"] = sorted(state.gold_offer, reverse=True) if chooser else None
+        to_act = state.current == player and state.phase != OVER
+        out["legal"] = [action.text for action in state.legal_actions()] if to_act else []
     return out
 
 
