@@ -19,6 +19,7 @@ from rich.table import Table
 from saboteur.engine import RULESETS, Game, OptionError, Record, RecordError, new_game
 from saboteur.engine.classic.cards import catalogue
 from saboteur.play.simulate import SimulationStats, bench, play_random_game
+from saboteur.server import commands as server_commands
 
 RULESET_CHOICE = click.Choice(sorted(RULESETS))
 CATALOGUES = {"classic": catalogue}
@@ -141,7 +142,7 @@ def simulate(
     if as_json:
         _emit_json(result)
         return
-    table = Table(title=f"{games} random games of {ruleset}, {players} players (seed {seed})")
+    table = Table(title=f"{games} random games, {players} players")
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("rounds", str(result["rounds"]))
@@ -215,6 +216,10 @@ def replay(record_file: Path, show: bool, as_json: bool) -> None:
     for seat, score in enumerate(state.scores):
         table.add_row(str(seat), str(score), "winner" if seat in state.winners else "")
     Console().print(table)
+
+
+cli.add_command(server_commands.server)
+cli.add_command(server_commands.client)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,7 +35,7 @@ from saboteur.engine.classic.cards import (
     TOOL_NAMES,
     TOOLS,
 )
-from saboteur.engine.maze import slot_index, slot_xy
+from saboteur.engine.maze import COORD_LIMIT, slot_index, slot_xy
 
 PLACE, BREAK, REPAIR, ROCKFALL, MAP, PASS, GOLD = (
     "place",
@@ -150,6 +150,10 @@ def parse_action(text: str) -> Action:
         )
     card, choice, x, y, seat = match.groups()
     if x is not None:
+        if not (-COORD_LIMIT < int(x) < COORD_LIMIT and -COORD_LIMIT < int(y) < COORD_LIMIT):
+            raise NotationError(
+                f"{text!r}: coordinates lie between -{COORD_LIMIT} and {COORD_LIMIT}"
+            )
         index = slot_index(int(x), int(y))
         if choice is not None:
             raise NotationError(f"{text!r}: '/' goes with a double repair card only")

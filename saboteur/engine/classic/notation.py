@@ -64,7 +64,7 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
         "rounds": state.game.opts.rounds,
         "phase": state.phase,
         "current": state.current,
-        "turn": state.turns,
+        "turns": state.turns,
         "maze": [_cell(index, sid) for index, sid in maze.cells.items()],
         "goals": goals,
         "bounds": list(maze.bounds) if maze.bounds else None,

@@ -303,8 +303,8 @@ class ClassicState(State):
         return actions
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
-        if isinstance(action, str):
-            action = parse_action(action)
+        # always the interned action (cheap): it carries the packed code the fast path uses
+        action = parse_action(action if isinstance(action, str) else action.text)
         if self.phase == OVER:
             raise IllegalAction("game.over", "the game is over")
         seat = self.current
@@ -578,8 +578,8 @@ class ClassicState(State):
             for card in cards:
                 position = len(self.gold_pile) - 1 - self.gold_pile[::-1].index(card)
                 del self.gold_pile[position]
-            if sum(cards) < value:
-                self.events.append(Event("gold-short", seat, {"paid": sum(cards), "due": value}))
+            if sum(cards) < value:  # public, without the amounts: gold stays secret
+                self.events.append(Event("gold-short", seat, {}))
             self._give_gold(seat, cards)
 
     def _next_round(self) -> None:

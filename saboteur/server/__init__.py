@@ -1,0 +1,1 @@
+"""The online system: HTTP + WebSocket server, lobby, chat, tables and high scores."""

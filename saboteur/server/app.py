@@ -1,0 +1,225 @@
+"""The ASGI app: HTTP for lists and records (with an OpenAPI description), one WebSocket per client.
+
+>>> app = create_app("sqlite+aiosqlite:///:memory:")
+>>> sorted(route.path for route in app.routes if route.path.startswith("/api"))[:3]
+['/api/games', '/api/games/{game_id}', '/api/games/{game_id}/record']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel
+
+from saboteur import __version__
+from saboteur.engine import RULESETS, Record
+from saboteur.server.hub import Client
+from saboteur.server.service import Service
+from saboteur.server.store.migrate import upgrade
+from saboteur.server.store.store import FINISHED, Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+class Health(BaseModel):
+    status: str
+    version: str
+    online: int
+    games: int
+
+
+class GameSummary(BaseModel):
+    id: int
+    ruleset: str
+    players: int
+    options: dict[str, Any]
+    status: str
+    seats: list[str | None]
+    host: str | None = None
+    clock: int | None = None
+    created_at: str | None = None
+    started_at: str | None = None
+    finished_at: str | None = None
+    round: int | None = None
+    current: int | None = None
+    results: list[dict[str, Any]] | None = None
+
+
+class HighScore(BaseModel):
+    name: str
+    gold: int
+    games: int
+    won: int
+
+
+class RulesetInfo(BaseModel):
+    name: str
+    min_players: int
+    max_players: int
+    options: dict[str, str]
+
+
+RULESET_OPTIONS = {
+    "classic": {
+        "preset": "standard | online-3 (3 players: 2 diggers + 1 saboteur, 10x9 maze)",
+        "demo": "true | false: one round that opens with path cards laid",
+        "rounds": "1 | 2 | 3",
+        "first": "seat that starts round 1 (default: drawn at random)",
+    }
+}
+
+
+def create_app(db_url: str, migrate: bool = True) -> FastAPI:
+    """The server for the database at ``db_url`` (migrated at start unless ``migrate`` is off)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if migrate:
+            await asyncio.to_thread(upgrade, db_url)
+        store = Store(db_url)
+        service = Service(store)
+        await service.load()
+        app.state.service = service
+        try:
+            yield
+        finally:
+            await service.close()
+            await store.close()
+
+    app = FastAPI(
+        title="saboteur server",
+        version=__version__,
+        description="Lobby, chat, tables and high scores of the Saboteur games. "
+        "Commands and pushes travel over the WebSocket at /ws (see docs/protocol.md).",
+        lifespan=lifespan,
+    )
+
+    def service_of() -> Service:
+        service: Service = app.state.service
+        return service
+
+    @app.get("/api/health", response_model=Health)
+    async def health() -> Health:
+        service = service_of()
+        return Health(
+            status="ok",
+            version=__version__,
+            online=len(service.hub.by_user),
+            games=len(service.tables),
+        )
+
+    @app.get("/api/rulesets", response_model=list[RulesetInfo])
+    async def rulesets() -> list[RulesetInfo]:
+        out = []
+        for name in sorted(RULESETS):
+            game_class: Any = RULESETS[name]
+            out.append(
+                RulesetInfo(
+                    name=name,
+                    min_players=game_class.min_players,
+                    max_players=game_class.max_players,
+                    options=RULESET_OPTIONS.get(name, {}),
+                )
+            )
+        return out
+
+    @app.get("/api/games", response_model=list[GameSummary])
+    async def list_games(
+        status: Literal["open", "active", "finished"] = Query("open"),
+        limit: int = Query(50, ge=1, le=500),
+    ) -> list[dict[str, Any]]:
+        service = service_of()
+        if status == FINISHED:
+            return await service.finished_games(limit)
+        return service.game_lists()[status][:limit]
+
+    @app.get("/api/games/{game_id}", response_model=GameSummary)
+    async def game(game_id: int) -> dict[str, Any]:
+        service = service_of()
+        table = service.tables.get(game_id)
+        if table is not None:
+            return table.summary(service.names)
+        row = await service.store.game(game_id) if 0 < game_id < 2**31 else None
+        if row is None:
+            raise HTTPException(404, f"there is no game {game_id}")
+        results = await service.store.game_results(game_id)
+        return {
+            "id": row.id,
+            "ruleset": row.ruleset,
+            "players": row.players,
+            "options": row.options,
+            "status": row.status,
+            "seats": [r["name"] for r in results],
+            "created_at": row.created_at,
+            "started_at": row.started_at,
+            "finished_at": row.finished_at,
+            "results": results,
+        }
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: int) -> dict[str, Any]:
+        """The game record (seed and actions) of a finished game; a running game's is secret."""
+        service = service_of()
+        row = await service.store.game(game_id) if 0 < game_id < 2**31 else None
+        if row is None:
+            raise HTTPException(404, f"there is no game {game_id}")
+        if row.status != FINISHED or row.seed is None:
+            raise HTTPException(409, "a game's record is published once the game is finished")
+        results = await service.store.game_results(game_id)
+        out = Record(
+            row.ruleset,
+            row.players,
+            row.seed,
+            [text for text, _actor in row.actions],
+            dict(row.options),
+            [r["gold"] for r in results],
+        ).to_json()
+        out["names"] = [r["name"] for r in results]
+        return out
+
+    @app.get("/api/highscores", response_model=list[HighScore])
+    async def highscores(limit: int = Query(100, ge=1, le=1000)) -> list[dict[str, Any]]:
+        return await service_of().store.highscores(limit)
+
+    @app.get("/api/online", response_model=list[str])
+    async def online() -> list[str]:
+        return service_of().hub.online_names()
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def index() -> HTMLResponse:
+        page = WEB / "index.html"
+        if page.exists():
+            return HTMLResponse(page.read_text(encoding="utf-8"))
+        return HTMLResponse(
+            "<!doctype html><title>saboteur</title><h1>saboteur server</h1>"
+            "<p>The browser client is not built yet. The protocol: WebSocket <code>/ws</code>; "
+            'HTTP: <a href="/docs">/docs</a>.</p>'
+        )
+
+    @app.websocket("/ws")
+    async def websocket(socket: WebSocket) -> None:
+        await socket.accept()
+        service = service_of()
+        client = Client(socket.send_text, socket.close)
+        service.connect(client)
+        try:
+            while True:
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                payload = frame.get("text")
+                if payload is None:
+                    payload = frame.get("bytes") or b""
+                await service.handle(client, payload)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await service.disconnect(client)
+
+    return app

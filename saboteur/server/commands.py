@@ -1,0 +1,85 @@
+"""``saboteur server`` and ``saboteur client``."""
+
+from __future__ import annotations
+
+import os
+import re
+import webbrowser
+from pathlib import Path
+from urllib.parse import quote
+
+import click
+
+DEFAULT_PORT = 8765
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "saboteur"
+
+
+def database_url(db: str | None, data_dir: Path) -> str:
+    """``--db`` as given, else an SQLite file in ``data_dir`` (created if missing)."""
+    if db:
+        if not re.match(r"^(sqlite\+aiosqlite|postgresql\+asyncpg)://", db):
+            raise click.BadParameter(
+                "use sqlite+aiosqlite:///FILE or postgresql+asyncpg://USER@HOST:PORT/DB",
+                param_hint="'--db'",
+            )
+        return db
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise click.UsageError(
+            f"cannot create the data directory {data_dir}: {err.strerror}"
+        ) from None
+    return f"sqlite+aiosqlite:///{data_dir / 'saboteur.db'}"
+
+
+@click.command()
+@click.argument("port", type=click.IntRange(1, 65535), default=DEFAULT_PORT)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--db", help="Database URL (default: SQLite in the data directory).")
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=default_data_dir,
+    show_default="$XDG_DATA_HOME/saboteur",
+    help="Where the default SQLite database lives.",
+)
+@click.option("--log-level", default="info", type=click.Choice(["debug", "info", "warning"]))
+def server(port: int, host: str, db: str | None, data_dir: Path, log_level: str) -> None:
+    """Start the game server on PORT (lobby, chat, games, high scores)."""
+    import uvicorn
+
+    from saboteur.server.app import create_app
+
+    url = database_url(db, data_dir)
+    shown = re.sub(r"//[^@/]*@", "//***@", url)
+    click.echo(f"saboteur server on http://{host}:{port}/ (database {shown})", err=True)
+    uvicorn.run(
+        create_app(url),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=64 * 1024,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )
+
+
+@click.command()
+@click.argument("address", metavar="HOST:PORT")
+@click.argument("username", required=False)
+@click.option("--no-browser", is_flag=True, help="Only print the address.")
+def client(address: str, username: str | None, no_browser: bool) -> None:
+    """Open the browser client of the server at HOST:PORT, as USERNAME."""
+    match = re.fullmatch(r"([\w.\-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})", address)
+    if not match or not 0 < int(match.group(2)) < 65536:
+        raise click.BadParameter(f"{address!r} is not HOST:PORT", param_hint="'HOST:PORT'")
+    url = f"http://{address}/"
+    if username:
+        url += f"?name={quote(username)}"
+    click.echo(url)
+    if not no_browser:
+        webbrowser.open(url)

@@ -1,0 +1,127 @@
+"""Connections: who is online, and sending to a user's every tab without blocking.
+
+Each connection has a bounded outbox drained by its own writer task, so one slow
+client never holds up a broadcast; a client whose outbox overflows is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from saboteur.server.store.store import User
+
+OUTBOX_LIMIT = 1000
+Sender = Callable[[str], Awaitable[None]]
+Closer = Callable[[], Awaitable[None]]
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+class Client:
+    """One WebSocket connection (a browser tab, a bot, a test client)."""
+
+    def __init__(self, send: Sender, close: Closer) -> None:
+        self.user: User | None = None
+        self.watching: set[int] = set()  # games this connection follows as a spectator
+        self._send = send
+        self._close = close
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self._writer = asyncio.create_task(self._drain())
+        self._closing: asyncio.Future[None] | None = None
+        self.closed = False
+
+    def push(self, message: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else encode(message)
+        try:
+            self._outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.closed = True
+            self._closing = asyncio.ensure_future(self._close())
+
+    async def _drain(self) -> None:
+        while True:
+            text = await self._outbox.get()
+            if text is None:
+                return
+            try:
+                await self._send(text)
+            except Exception:  # the connection is gone: stop writing, the reader ends it
+                self.closed = True
+                return
+
+    async def stop(self) -> None:
+        """Flush what is queued, then stop the writer."""
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self._outbox.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._writer, timeout=2)
+        if not self._writer.done():
+            self._writer.cancel()
+
+
+class Hub:
+    """Online users and their connections."""
+
+    def __init__(self) -> None:
+        self.clients: set[Client] = set()
+        self.by_user: dict[int, set[Client]] = {}
+        self.names: dict[int, str] = {}
+
+    def add(self, client: Client) -> None:
+        self.clients.add(client)
+
+    def login(self, client: Client, user: User) -> bool:
+        """Attach a user to a connection; True if the user just came online."""
+        client.user = user
+        self.names[user.id] = user.name
+        tabs = self.by_user.setdefault(user.id, set())
+        tabs.add(client)
+        return len(tabs) == 1
+
+    def remove(self, client: Client) -> bool:
+        """Forget a connection; True if its user just went offline."""
+        self.clients.discard(client)
+        if client.user is None:
+            return False
+        tabs = self.by_user.get(client.user.id)
+        if tabs is None:
+            return False
+        tabs.discard(client)
+        if not tabs:
+            del self.by_user[client.user.id]
+            self.names.pop(client.user.id, None)
+            return True
+        return False
+
+    def online(self, user_id: int) -> bool:
+        return user_id in self.by_user
+
+    def online_names(self) -> list[str]:
+        return sorted(self.names.values(), key=str.casefold)
+
+    def rename(self, user_id: int, name: str) -> None:
+        if user_id in self.names:
+            self.names[user_id] = name
+        for client in self.by_user.get(user_id, ()):
+            if client.user is not None:
+                client.user.name = name
+
+    def to_user(self, user_id: int, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else encode(message)
+        for client in self.by_user.get(user_id, ()):
+            client.push(text)
+
+    def to_all(self, message: dict[str, Any]) -> None:
+        text = encode(message)
+        for client in self.clients:
+            if client.user is not None:
+                client.push(text)

@@ -1,0 +1,35 @@
+"""Nickname rules: 2-20 characters; letters (any alphabet), digits, spaces, ``_ - .``.
+
+>>> check_name("  Jörg_2 ")
+'Jörg_2'
+>>> check_name("a")
+Traceback (most recent call last):
+...
+ValueError: a nickname has 2 to 20 characters
+>>> check_name("<b>x</b>")
+Traceback (most recent call last):
+...
+ValueError: a nickname may hold letters, digits, spaces and _ - . only
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MIN_LENGTH, MAX_LENGTH = 2, 20
+EXTRA = set("_-. ")
+RESERVED = {"server", "system", "admin", "everyone"}
+
+
+def check_name(raw: str) -> str:
+    """The cleaned nickname, or ValueError saying which rule it breaks."""
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
+        raise ValueError(f"a nickname has {MIN_LENGTH} to {MAX_LENGTH} characters")
+    if not all(char.isalnum() or char in EXTRA for char in name):
+        raise ValueError("a nickname may hold letters, digits, spaces and _ - . only")
+    if not name[0].isalnum():
+        raise ValueError("a nickname starts with a letter or a digit")
+    if name.casefold() in RESERVED:
+        raise ValueError(f"the nickname {name!r} is reserved")
+    return name

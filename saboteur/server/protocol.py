@@ -1,0 +1,159 @@
+"""Inbound WebSocket messages: one schema each, with size limits.
+
+>>> parse_message('{"type": "chat", "channel": "global", "text": "hi"}').text
+'hi'
+>>> parse_message('{"type": "fly"}')
+Traceback (most recent call last):
+...
+saboteur.server.protocol.ProtocolError: unknown-type: unknown message type 'fly'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+MAX_MESSAGE_BYTES = 8192
+MAX_CHAT_LENGTH = 500
+
+Ref = Annotated[str, StringConstraints(max_length=64)] | Annotated[int, Field(ge=0, lt=2**53)]
+NameText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+GameId = Annotated[int, Field(ge=1, lt=2**31)]
+OptionValue = Annotated[str, StringConstraints(max_length=32)] | bool | int
+
+
+class ProtocolError(Exception):
+    """A message the server cannot take: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: Ref | None = None
+
+
+class Hello(Message):
+    """First message: come back with ``token``, or arrive as ``name``."""
+
+    type: Literal["hello"]
+    name: NameText | None = None
+    token: Annotated[str, StringConstraints(max_length=64)] | None = None
+
+
+class Rename(Message):
+    type: Literal["rename"]
+    name: NameText
+
+
+class Chat(Message):
+    type: Literal["chat"]
+    channel: Literal["global", "game", "whisper"]
+    text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_CHAT_LENGTH)]
+    game: GameId | None = None
+    to: NameText | None = None
+
+
+class NewGame(Message):
+    type: Literal["new_game"]
+    ruleset: Annotated[str, StringConstraints(max_length=32)] = "classic"
+    players: Annotated[int, Field(ge=1, le=10)]
+    options: Annotated[
+        dict[Annotated[str, StringConstraints(max_length=32)], OptionValue], Field(max_length=8)
+    ] = {}
+    clock: Annotated[int, Field(ge=5, le=3600)] | None = None
+
+
+class GameCommand(Message):
+    game: GameId
+
+
+class Join(GameCommand):
+    type: Literal["join"]
+
+
+class Leave(GameCommand):
+    type: Literal["leave"]
+
+
+class Start(GameCommand):
+    type: Literal["start"]
+
+
+class Watch(GameCommand):
+    type: Literal["watch"]
+
+
+class Unwatch(GameCommand):
+    type: Literal["unwatch"]
+
+
+class Act(GameCommand):
+    type: Literal["act"]
+    action: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    seq: Annotated[int, Field(ge=0, lt=100_000)] | None = None
+
+
+class Lists(Message):
+    type: Literal["lists"]
+
+
+class Ping(Message):
+    type: Literal["ping"]
+
+
+Inbound = Annotated[
+    Hello | Rename | Chat | NewGame | Join | Leave | Start | Watch | Unwatch | Act | Lists | Ping,
+    Field(discriminator="type"),
+]
+_ADAPTER: TypeAdapter[Inbound] = TypeAdapter(Inbound)
+TYPES = (
+    "hello",
+    "rename",
+    "chat",
+    "new_game",
+    "join",
+    "leave",
+    "start",
+    "watch",
+    "unwatch",
+    "act",
+    "lists",
+    "ping",
+)
+
+
+def parse_message(text: str | bytes) -> Inbound:
+    """Parse one inbound frame; raises :class:`ProtocolError` naming what is wrong."""
+    if isinstance(text, bytes):
+        raise ProtocolError("bad-frame", "send text frames holding JSON, not binary frames")
+    if len(text.encode()) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too-large", f"a message may hold at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data: Any = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("bad-json", "the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad-message", "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise ProtocolError("unknown-type", f"unknown message type {kind!r}")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(part) for part in first["loc"][1:]) or "message"
+        raise ProtocolError("invalid", f"{kind}: {where}: {first['msg']}") from None
+
+
+def error(code: str, message: str, ref: str | int | None = None, **extra: Any) -> dict[str, Any]:
+    """The error reply: ``{"type": "error", "code": …, "message": …}``."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message, **extra}
+    if ref is not None:
+        out["ref"] = ref
+    return out

@@ -1,0 +1,538 @@
+"""The lobby and the tables: every inbound message is handled here.
+
+Data flows one way: a validated message → the engine checks and applies it on a
+copy → the action is appended to the store → only then is anyone told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import deque
+from typing import Any
+
+from saboteur.engine import IllegalAction, NotationError, OptionError, new_game
+from saboteur.server import protocol as P
+from saboteur.server.hub import Client, Hub, encode
+from saboteur.server.names import check_name
+from saboteur.server.protocol import ProtocolError, error
+from saboteur.server.store.store import ACTIVE, OPEN, NameTaken, SeqConflict, Store, User
+from saboteur.server.tables import Table
+
+log = logging.getLogger("saboteur.server")
+
+CHAT_BURST, CHAT_WINDOW = 5, 5.0  # at most 5 chat lines per 5 seconds per user
+MESSAGE_BURST, MESSAGE_WINDOW = 60, 1.0  # at most 60 messages a second per connection
+
+
+class RateLimit:
+    """At most ``burst`` events per sliding ``window`` seconds."""
+
+    def __init__(self, burst: int, window: float) -> None:
+        self.burst, self.window = burst, window
+        self.times: deque[float] = deque()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        while self.times and now - self.times[0] > self.window:
+            self.times.popleft()
+        if len(self.times) >= self.burst:
+            return False
+        self.times.append(now)
+        return True
+
+
+class Service:
+    """The server's whole behaviour, independent of the web framework."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.hub = Hub()
+        self.tables: dict[int, Table] = {}
+        self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
+        self.chat_limits: dict[int, RateLimit] = {}
+        self.message_limits: dict[Client, RateLimit] = {}
+
+    # -- start and stop ----------------------------------------------------------------------
+
+    async def load(self) -> None:
+        """Bring back every open and active game, replaying the active ones' records."""
+        for row in await self.store.load_games((OPEN, ACTIVE)):
+            try:
+                table = Table.from_row(row)
+            except (IllegalAction, NotationError, OptionError) as err:
+                log.error("game %s cannot be replayed and stays stopped: %s", row.id, err)
+                continue
+            self.tables[row.id] = table
+            self.names.update(await self.store.user_names(list(row.seats.values())))
+            self.names.update(await self.store.user_names([row.host_id]))
+            self._arm_clock(table)
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            if table.clock_task is not None:
+                table.clock_task.cancel()
+        for client in list(self.hub.clients):
+            await client.stop()
+
+    # -- connections -------------------------------------------------------------------------
+
+    def connect(self, client: Client) -> None:
+        self.hub.add(client)
+        self.message_limits[client] = RateLimit(MESSAGE_BURST, MESSAGE_WINDOW)
+
+    async def disconnect(self, client: Client) -> None:
+        self.message_limits.pop(client, None)
+        for game_id in client.watching:
+            table = self.tables.get(game_id)
+            if table is not None:
+                table.spectators.discard(client)
+        if self.hub.remove(client):
+            self._broadcast_presence()
+        await client.stop()
+
+    async def handle(self, client: Client, text: str | bytes) -> None:
+        """One inbound frame: validated, dispatched; every failure becomes an error reply."""
+        ref = None
+        try:
+            if not self.message_limits[client].allow():
+                raise ProtocolError("rate-limited", "too many messages: slow down")
+            message = P.parse_message(text)
+            ref = message.id
+            if client.user is None and not isinstance(message, P.Hello):
+                raise ProtocolError("hello-first", "say hello first (with a name or a token)")
+            await self._dispatch(client, message)
+        except ProtocolError as err:
+            client.push(error(err.code, err.message, ref))
+        except IllegalAction as err:
+            client.push(error("illegal", err.message, ref, rule=err.rule))
+
+    async def _dispatch(self, client: Client, message: P.Inbound) -> None:
+        if isinstance(message, P.Hello):
+            await self._hello(client, message)
+            return
+        user = client.user
+        assert user is not None
+        if isinstance(message, P.Ping):
+            client.push({"type": "pong", "ref": message.id})
+        elif isinstance(message, P.Rename):
+            await self._rename(client, user, message)
+        elif isinstance(message, P.Chat):
+            await self._chat(client, user, message)
+        elif isinstance(message, P.Lists):
+            client.push(await self.lists_message())
+        elif isinstance(message, P.NewGame):
+            await self._new_game(client, user, message)
+        elif isinstance(message, P.Act):
+            await self._act(user, message)
+        else:
+            table = self._table(message.game)
+            if isinstance(message, P.Join):
+                await self._join(client, user, table)
+            elif isinstance(message, P.Leave):
+                await self._leave(client, user, table)
+            elif isinstance(message, P.Start):
+                await self._start(user, table)
+            elif isinstance(message, P.Watch):
+                self._watch(client, table)
+            elif isinstance(message, P.Unwatch):
+                table.spectators.discard(client)
+                client.watching.discard(table.id)
+
+    # -- identity ----------------------------------------------------------------------------
+
+    async def _hello(self, client: Client, message: P.Hello) -> None:
+        if client.user is not None:
+            raise ProtocolError("already-hello", "this connection has said hello already")
+        token = message.token
+        user = await self.store.user_by_token(token) if token else None
+        if user is None:
+            if token and not message.name:
+                raise ProtocolError("bad-token", "unknown session token: say hello with a name")
+            user, token = await self._new_user(message.name or "")
+        assert token is not None
+        self.names[user.id] = user.name
+        welcome = {
+            **(await self.lists_message()),
+            "type": "welcome",
+            "user": {"id": user.id, "name": user.name},
+            "token": token,
+            "chat": [line.to_json() for line in await self.store.global_chat()],
+            "whispers": [line.to_json() for line in await self.store.whispers(user.id)],
+        }
+        came_online = self.hub.login(client, user)  # no await between login and welcome
+        welcome["online"] = self.hub.online_names()
+        client.push(welcome)
+        if came_online:
+            self._broadcast_presence()
+        for table in self.tables.values():  # back to every seat this user holds
+            if table.seat_of(user.id) is not None:
+                await self._sync(client, table)
+
+    async def _new_user(self, wanted: str) -> tuple[User, str]:
+        try:
+            name = check_name(wanted)
+        except ValueError as err:
+            raise ProtocolError("bad-name", str(err)) from None
+        base, suffix = name, 1
+        while True:
+            try:
+                return await self.store.create_user(name)
+            except NameTaken:
+                suffix += 1
+                name = f"{base[: 20 - len(str(suffix)) - 1]}-{suffix}"
+
+    async def _rename(self, client: Client, user: User, message: P.Rename) -> None:
+        try:
+            name = check_name(message.name)
+        except ValueError as err:
+            raise ProtocolError("bad-name", str(err)) from None
+        if name == user.name:
+            return
+        try:
+            await self.store.rename(user.id, name)
+        except NameTaken:
+            raise ProtocolError("name-taken", f"the nickname {name!r} is taken") from None
+        self.names[user.id] = name
+        self.hub.rename(user.id, name)
+        self.hub.to_user(user.id, {"type": "user", "user": {"id": user.id, "name": name}})
+        self._broadcast_presence()
+        self._broadcast_lists()
+
+    def _broadcast_presence(self) -> None:
+        self.hub.to_all({"type": "presence", "online": self.hub.online_names()})
+
+    # -- chat --------------------------------------------------------------------------------
+
+    async def _chat(self, client: Client, user: User, message: P.Chat) -> None:
+        text = message.text.strip()
+        if not text:
+            raise ProtocolError("empty", "an empty chat line is not sent")
+        limit = self.chat_limits.setdefault(user.id, RateLimit(CHAT_BURST, CHAT_WINDOW))
+        if not limit.allow():
+            raise ProtocolError("rate-limited", f"at most {CHAT_BURST} lines per {CHAT_WINDOW:g} s")
+        if message.channel == "global":
+            await self.store.add_chat("global", text, sender_id=user.id)
+            line = {"type": "chat", "channel": "global", "from": user.name, "text": text}
+            self.hub.to_all(_stamp(line))
+        elif message.channel == "whisper":
+            target = self._online_user(message.to)
+            await self.store.add_chat("whisper", text, sender_id=user.id, recipient_id=target)
+            line = _stamp(
+                {
+                    "type": "chat",
+                    "channel": "whisper",
+                    "from": user.name,
+                    "to": self.names[target],
+                    "text": text,
+                }
+            )
+            self.hub.to_user(target, line)
+            if target != user.id:
+                self.hub.to_user(user.id, line)
+        else:
+            if message.game is None:
+                raise ProtocolError("invalid", "chat: game: in-game chat names its game")
+            table = self._table(message.game)
+            if table.seat_of(user.id) is None and client not in table.spectators:
+                raise ProtocolError("not-at-table", "join or watch the game to chat there")
+            await self.store.add_chat("game", text, sender_id=user.id, game_id=table.id)
+            self._to_table(
+                table,
+                _stamp(
+                    {
+                        "type": "chat",
+                        "channel": "game",
+                        "game": table.id,
+                        "from": user.name,
+                        "text": text,
+                    }
+                ),
+            )
+
+    def _online_user(self, name: str | None) -> int:
+        if not name:
+            raise ProtocolError("invalid", "chat: to: a whisper names its receiver")
+        key = name.casefold()
+        for user_id in self.hub.by_user:
+            if self.names.get(user_id, "").casefold() == key:
+                return user_id
+        raise ProtocolError("no-such-user", f"nobody called {name!r} is online")
+
+    async def _announce(self, table: Table, text: str, store: bool) -> None:
+        """A server line in the game's chat (turns are not stored, results are)."""
+        if store:
+            await self.store.add_chat("game", text, game_id=table.id)
+        self._to_table(
+            table,
+            _stamp(
+                {"type": "chat", "channel": "game", "game": table.id, "from": None, "text": text}
+            ),
+        )
+
+    # -- lobby lists -------------------------------------------------------------------------
+
+    async def lists_message(self) -> dict[str, Any]:
+        return {
+            "type": "lists",
+            "online": self.hub.online_names(),
+            "games": self.game_lists(),
+            "finished": await self.finished_games(),
+            "highscores": await self.store.highscores(),
+        }
+
+    def game_lists(self) -> dict[str, list[dict[str, Any]]]:
+        lists: dict[str, list[dict[str, Any]]] = {"open": [], "active": []}
+        for table in self.tables.values():
+            lists["open" if table.is_open else "active"].append(table.summary(self.names))
+        return lists
+
+    async def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        rows = await self.store.finished_games(limit)
+        ids = {user for row in rows for user in row.seats.values()}
+        names = await self.store.user_names(list(ids))
+        return [
+            {
+                "id": row.id,
+                "ruleset": row.ruleset,
+                "players": row.players,
+                "options": row.options,
+                "status": row.status,
+                "seats": [names.get(row.seats.get(s, -1)) for s in range(row.players)],
+                "finished_at": row.finished_at,
+            }
+            for row in rows
+        ]
+
+    def _broadcast_lists(self) -> None:
+        self.hub.to_all({"type": "games", "games": self.game_lists()})
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def _table(self, game_id: int) -> Table:
+        table = self.tables.get(game_id)
+        if table is None:
+            raise ProtocolError("no-such-game", f"there is no open or active game {game_id}")
+        return table
+
+    async def _new_game(self, client: Client, user: User, message: P.NewGame) -> None:
+        options = {
+            key: str(value).lower() if isinstance(value, bool) else value
+            for key, value in message.options.items()
+        }
+        try:
+            game = new_game(message.ruleset, message.players, options)
+        except OptionError as err:
+            raise ProtocolError("bad-options", str(err)) from None
+        row = await self.store.create_game(
+            game.ruleset, game.players, dict(game.options), user.id, message.clock
+        )
+        table = Table(row, game)
+        self.tables[row.id] = table
+        client.push({"type": "joined", "game": table.summary(self.names), "seat": 0})
+        self._broadcast_lists()
+        await self._send_game_chat(client, table)
+
+    async def _join(self, client: Client, user: User, table: Table) -> None:
+        seat = table.seat_of(user.id)
+        if seat is not None:  # already seated: (re)subscribe and sync
+            client.push({"type": "joined", "game": table.summary(self.names), "seat": seat})
+            if table.state is not None:
+                await self._sync(client, table)
+            return
+        if not table.is_open:
+            raise ProtocolError("not-open", f"game {table.id} has started: watch it instead")
+        seat = table.free_seat()
+        if seat is None:
+            raise ProtocolError("game-full", f"game {table.id} has no free seat")
+        async with table.lock:
+            await self.store.take_seat(table.id, seat, user.id)
+            table.row.seats[seat] = user.id
+        client.push({"type": "joined", "game": table.summary(self.names), "seat": seat})
+        await self._send_game_chat(client, table)
+        self._broadcast_lists()
+
+    async def _leave(self, client: Client, user: User, table: Table) -> None:
+        if table.seat_of(user.id) is None:
+            table.spectators.discard(client)
+            client.watching.discard(table.id)
+            raise ProtocolError("not-seated", f"you hold no seat in game {table.id}")
+        if not table.is_open:
+            # a running game keeps the seat: the player may come back; the clock plays for them
+            client.push({"type": "left", "game": table.id, "kept_seat": True})
+            return
+        async with table.lock:
+            others = [u for s, u in sorted(table.row.seats.items()) if u != user.id]
+            new_host = (
+                table.row.host_id
+                if table.row.host_id != user.id
+                else (others[0] if others else None)
+            )
+            await self.store.leave_seat(table.id, user.id, new_host)
+            table.row.seats = {s: u for s, u in table.row.seats.items() if u != user.id}
+            if new_host is None:
+                del self.tables[table.id]
+            else:
+                table.row.host_id = new_host
+        client.push({"type": "left", "game": table.id, "kept_seat": False})
+        self._broadcast_lists()
+
+    async def _start(self, user: User, table: Table) -> None:
+        async with table.lock:
+            if not table.is_open:
+                raise ProtocolError("not-open", f"game {table.id} has started already")
+            if table.row.host_id != user.id:
+                raise ProtocolError("not-host", "only the host starts the game")
+            if len(table.row.seats) < table.row.players:
+                raise ProtocolError(
+                    "not-full", f"{len(table.row.seats)} of {table.row.players} seats are taken"
+                )
+            seed = secrets.randbits(62)
+            await self.store.start_game(table.id, seed, dict(table.row.seats))
+            table.row.seed = seed
+            table.row.status = ACTIVE
+            table.state = table.game.new_state(seed)
+            table.pushed = 0
+            await self._after_change(table)
+        self._broadcast_lists()
+
+    def _watch(self, client: Client, table: Table) -> None:
+        if table.state is None:
+            raise ProtocolError("not-started", f"game {table.id} has not started yet")
+        table.spectators.add(client)
+        client.watching.add(table.id)
+        asyncio.get_running_loop().create_task(self._sync(client, table))
+
+    async def _act(self, user: User, message: P.Act) -> None:
+        table = self._table(message.game)
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise ProtocolError("not-seated", f"you hold no seat in game {table.id}")
+        await self.play(table, seat, message.action, "player", message.seq)
+
+    async def play(
+        self, table: Table, seat: int, text: str, actor: str, expected_seq: int | None = None
+    ) -> None:
+        """Check an action with the engine, store it, then tell everyone."""
+        async with table.lock:
+            state = table.state
+            if state is None:
+                raise ProtocolError("not-started", f"game {table.id} has not started yet")
+            if state.is_over:
+                raise IllegalAction("game.over", "the game is over")
+            if expected_seq is not None and expected_seq != table.seq:
+                raise ProtocolError(
+                    "stale", f"the game is at action {table.seq}, not {expected_seq}: resync"
+                )
+            if state.current_player != seat:
+                raise IllegalAction(
+                    "turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
+                )
+            trial = state.clone()
+            try:
+                trial.apply(text, player=seat)
+            except NotationError as err:
+                raise ProtocolError("bad-action", str(err)) from None
+            try:
+                await self.store.append_action(table.id, table.seq, text, actor)
+            except SeqConflict:
+                raise ProtocolError("conflict", "the game moved on meanwhile: resync") from None
+            table.state = trial
+            await self._after_change(table)
+
+    async def _after_change(self, table: Table) -> None:
+        """Push views and new events, announce turns and results, finish the game if over."""
+        state = table.state
+        assert state is not None
+        new_events = state.events[table.pushed :]
+        table.pushed = len(state.events)
+        names = table.seat_names(self.names)
+        summary = table.summary(self.names)
+        for seat, user_id in table.row.seats.items():
+            self.hub.to_user(user_id, encode(table.game_message(seat, names, new_events, summary)))
+        if table.spectators:
+            public = encode(table.game_message(None, names, new_events, summary))
+            for client in table.spectators:
+                client.push(public)
+        for event in new_events:
+            if event.kind in ("round-end", "game-over"):
+                await self._announce(table, table.game.describe(event, names), store=True)
+        if state.is_over:
+            await self._finish(table)
+            return
+        current = state.current_player
+        assert current is not None
+        await self._announce(table, f"It is {names[current]}'s turn.", store=False)
+        self._arm_clock(table)
+
+    async def _finish(self, table: Table) -> None:
+        state = table.state
+        assert state is not None
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+        scores, winners = state.scores, set(state.winners)
+        rows = [(s, table.row.seats[s], scores[s], s in winners) for s in range(table.row.players)]
+        await self.store.finish_game(table.id, rows)
+        del self.tables[table.id]
+        self._broadcast_lists()
+        self.hub.to_all({"type": "highscores", "highscores": await self.store.highscores()})
+
+    async def _sync(self, client: Client, table: Table) -> None:
+        """Send a (re)connecting viewer the current view, with a recent event feed."""
+        if table.state is None or client.user is None:
+            return
+        seat = table.seat_of(client.user.id)
+        names = table.seat_names(self.names)
+        events = table.recent_events(seat)
+        client.push(table.game_message(seat, names, events, table.summary(self.names)))
+        await self._send_game_chat(client, table)
+
+    async def _send_game_chat(self, client: Client, table: Table) -> None:
+        lines = await self.store.game_chat(table.id)
+        client.push(
+            {"type": "chat_history", "game": table.id, "lines": [line.to_json() for line in lines]}
+        )
+
+    def _to_table(self, table: Table, message: dict[str, Any]) -> None:
+        text = encode(message)
+        for user_id in table.row.seats.values():
+            self.hub.to_user(user_id, text)
+        for client in table.spectators:
+            client.push(text)
+
+    # -- the turn clock ----------------------------------------------------------------------
+
+    def _arm_clock(self, table: Table) -> None:
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+            table.clock_task = None
+        seconds = table.row.clock_seconds
+        if not seconds or table.state is None or table.state.is_over:
+            return
+        table.clock_task = asyncio.get_running_loop().create_task(
+            self._clock(table, table.seq, seconds)
+        )
+
+    async def _clock(self, table: Table, seq: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        state = table.state
+        if state is None or state.is_over or table.seq != seq:
+            return
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        fallback = next((a for a in legal if a.kind == "pass"), legal[0])
+        table.clock_task = None  # this task must not cancel itself when the move re-arms it
+        try:
+            await self.play(table, seat, fallback.text, "clock", seq)
+        except (ProtocolError, IllegalAction) as err:  # someone moved just in time
+            log.info("clock move in game %s skipped: %s", table.id, err)
+
+
+def _stamp(message: dict[str, Any]) -> dict[str, Any]:
+    from datetime import UTC, datetime
+
+    message["at"] = datetime.now(UTC).isoformat(timespec="seconds")
+    return message

@@ -1,0 +1,96 @@
+"""The tables of the store (SQLAlchemy Core); Alembic migrations create them.
+
+A game is its record: the ``games`` row (ruleset, players, options, seed) plus its
+``actions`` numbered by ``seq``, unique per game, so a double append fails cleanly.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(32), nullable=False, unique=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_seen", DateTime(timezone=True), nullable=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("ruleset", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("host_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("clock_seconds", Integer, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Index("ix_games_status", "status"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    UniqueConstraint("game_id", "user_id", name="uq_seats_game_user"),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", String(64), nullable=False),
+    Column("actor", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("channel", String(16), nullable=False),
+    Column("game_id", Integer, ForeignKey("games.id"), nullable=True),
+    Column("sender_id", Integer, ForeignKey("users.id"), nullable=True),
+    Column("recipient_id", Integer, ForeignKey("users.id"), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_channel_game", "channel", "game_id"),
+)
+
+results = Table(
+    "results",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("gold", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Index("ix_results_user", "user_id"),
+)

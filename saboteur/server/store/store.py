@@ -1,0 +1,454 @@
+"""The server's persistence: users, games as records, chat, results and high scores.
+
+SQLite (the default, a file) or PostgreSQL (``postgresql+asyncpg://…``), both through
+SQLAlchemy's async engine.  Every write is its own transaction, committed before the
+caller tells anyone about it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Integer, and_, cast, delete, event, func, insert, or_, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.sql import ColumnElement
+
+from saboteur.server.store.schema import actions, chat, games, results, seats, users
+
+OPEN, ACTIVE, FINISHED = "open", "active", "finished"
+
+
+class NameTaken(Exception):
+    """Another user already has that nickname."""
+
+
+class SeqConflict(Exception):
+    """An action with that sequence number is already stored for the game."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat(timespec="seconds")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+
+
+@dataclass
+class GameRow:
+    id: int
+    ruleset: str
+    players: int
+    options: dict[str, Any]
+    seed: int | None
+    status: str
+    host_id: int
+    clock_seconds: int | None
+    created_at: str | None
+    started_at: str | None = None
+    finished_at: str | None = None
+    seats: dict[int, int] = field(default_factory=dict)  # seat -> user id
+    actions: list[tuple[str, str]] = field(default_factory=list)  # (action, actor), by seq
+
+
+@dataclass
+class ChatLine:
+    id: int
+    channel: str
+    text: str
+    at: str | None
+    sender: str | None = None
+    recipient: str | None = None
+    game_id: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": "chat",
+            "channel": self.channel,
+            "from": self.sender,
+            "text": self.text,
+            "at": self.at,
+        }
+        if self.game_id is not None:
+            out["game"] = self.game_id
+        if self.recipient is not None:
+            out["to"] = self.recipient
+        return out
+
+
+def _sqlite_pragmas(engine: AsyncEngine) -> None:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+    sync_engine: Engine = engine.sync_engine
+    event.listen(sync_engine, "connect", on_connect)
+
+
+class Store:
+    """Async access to the database at ``url`` (migrations are applied separately)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = create_async_engine(url, pool_pre_ping=True)
+        if url.startswith("sqlite"):
+            _sqlite_pragmas(self.engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- users -------------------------------------------------------------------------------
+
+    async def create_user(self, name: str) -> tuple[User, str]:
+        """A new user with ``name``; returns it and its session token (shown once)."""
+        token = secrets.token_urlsafe(24)
+        now = _now()
+        try:
+            async with self.engine.begin() as conn:
+                result = await conn.execute(
+                    insert(users).values(
+                        name=name,
+                        name_key=name.casefold(),
+                        token_hash=hash_token(token),
+                        created_at=now,
+                        last_seen=now,
+                    )
+                )
+        except IntegrityError:
+            raise NameTaken(name) from None
+        key = result.inserted_primary_key
+        assert key is not None
+        return User(int(key[0]), name), token
+
+    async def user_by_token(self, token: str) -> User | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(users.c.id, users.c.name).where(users.c.token_hash == hash_token(token))
+                )
+            ).first()
+        return User(row.id, row.name) if row else None
+
+    async def name_exists(self, name: str) -> bool:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(users.c.id).where(users.c.name_key == name.casefold()))
+            ).first()
+        return row is not None
+
+    async def user_names(self, ids: list[int]) -> dict[int, str]:
+        if not ids:
+            return {}
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(users.c.id, users.c.name).where(users.c.id.in_(ids)))
+            return {row.id: row.name for row in rows}
+
+    async def rename(self, user_id: int, name: str) -> None:
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    update(users)
+                    .where(users.c.id == user_id)
+                    .values(name=name, name_key=name.casefold())
+                )
+        except IntegrityError:
+            raise NameTaken(name) from None
+
+    # -- games -------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        ruleset: str,
+        players: int,
+        options: dict[str, Any],
+        host_id: int,
+        clock_seconds: int | None,
+    ) -> GameRow:
+        now = _now()
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                insert(games).values(
+                    ruleset=ruleset,
+                    players=players,
+                    options=options,
+                    status=OPEN,
+                    host_id=host_id,
+                    clock_seconds=clock_seconds,
+                    created_at=now,
+                )
+            )
+            key = result.inserted_primary_key
+            assert key is not None
+            game_id = int(key[0])
+            await conn.execute(insert(seats).values(game_id=game_id, seat=0, user_id=host_id))
+        return GameRow(
+            game_id,
+            ruleset,
+            players,
+            options,
+            None,
+            OPEN,
+            host_id,
+            clock_seconds,
+            _iso(now),
+            seats={0: host_id},
+        )
+
+    async def take_seat(self, game_id: int, seat: int, user_id: int) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(seats).values(game_id=game_id, seat=seat, user_id=user_id))
+
+    async def leave_seat(self, game_id: int, user_id: int, new_host: int | None) -> None:
+        """Free the user's seat in an open game; hand the host role on, or drop an empty game."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                delete(seats).where(and_(seats.c.game_id == game_id, seats.c.user_id == user_id))
+            )
+            if new_host is None:
+                await conn.execute(delete(chat).where(chat.c.game_id == game_id))
+                await conn.execute(delete(games).where(games.c.id == game_id))
+            else:
+                await conn.execute(
+                    update(games).where(games.c.id == game_id).values(host_id=new_host)
+                )
+
+    async def start_game(self, game_id: int, seed: int, seating: dict[int, int]) -> None:
+        """Mark the game active with its seed and final seating (seat -> user)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(delete(seats).where(seats.c.game_id == game_id))
+            await conn.execute(
+                insert(seats),
+                [{"game_id": game_id, "seat": s, "user_id": u} for s, u in seating.items()],
+            )
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(status=ACTIVE, seed=seed, started_at=_now())
+            )
+
+    async def append_action(self, game_id: int, seq: int, action: str, actor: str) -> None:
+        """Store action number ``seq`` (0-based) of a game; SeqConflict if it exists."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    insert(actions).values(
+                        game_id=game_id, seq=seq, action=action, actor=actor, created_at=_now()
+                    )
+                )
+        except IntegrityError:
+            raise SeqConflict(f"game {game_id} already has action {seq}") from None
+
+    async def finish_game(self, game_id: int, rows: list[tuple[int, int, int, bool]]) -> None:
+        """Mark a game finished with its results: (seat, user id, gold, won) per seat."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(results),
+                [
+                    {"game_id": game_id, "seat": s, "user_id": u, "gold": g, "won": w}
+                    for s, u, g, w in rows
+                ],
+            )
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(status=FINISHED, finished_at=_now())
+            )
+
+    async def load_games(self, statuses: tuple[str, ...]) -> list[GameRow]:
+        """Games in these states with their seats and actions (for a restart)."""
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(games).where(games.c.status.in_(statuses)).order_by(games.c.id)
+                )
+            ).all()
+            loaded = {row.id: self._game_row(row) for row in rows}
+            if not loaded:
+                return []
+            for row in await conn.execute(select(seats).where(seats.c.game_id.in_(list(loaded)))):
+                loaded[row.game_id].seats[row.seat] = row.user_id
+            for row in await conn.execute(
+                select(actions)
+                .where(actions.c.game_id.in_(list(loaded)))
+                .order_by(actions.c.game_id, actions.c.seq)
+            ):
+                game = loaded[row.game_id]
+                if row.seq != len(game.actions):
+                    raise RuntimeError(f"game {row.game_id} misses action {len(game.actions)}")
+                game.actions.append((row.action, row.actor))
+        return list(loaded.values())
+
+    async def finished_games(self, limit: int = 50) -> list[GameRow]:
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(games)
+                    .where(games.c.status == FINISHED)
+                    .order_by(games.c.finished_at.desc(), games.c.id.desc())
+                    .limit(limit)
+                )
+            ).all()
+            found = {row.id: self._game_row(row) for row in rows}
+            if found:
+                for row in await conn.execute(
+                    select(results).where(results.c.game_id.in_(list(found)))
+                ):
+                    found[row.game_id].seats[row.seat] = row.user_id
+        return list(found.values())
+
+    async def game(self, game_id: int) -> GameRow | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+            if row is None:
+                return None
+            game = self._game_row(row)
+            for seat_row in await conn.execute(select(seats).where(seats.c.game_id == game_id)):
+                game.seats[seat_row.seat] = seat_row.user_id
+            for action_row in await conn.execute(
+                select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
+            ):
+                game.actions.append((action_row.action, action_row.actor))
+        return game
+
+    async def game_results(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(results.c.seat, users.c.name, results.c.gold, results.c.won)
+                .join(users, users.c.id == results.c.user_id)
+                .where(results.c.game_id == game_id)
+                .order_by(results.c.seat)
+            )
+            return [
+                {"seat": r.seat, "name": r.name, "gold": r.gold, "won": bool(r.won)} for r in rows
+            ]
+
+    @staticmethod
+    def _game_row(row: Any) -> GameRow:
+        return GameRow(
+            id=row.id,
+            ruleset=row.ruleset,
+            players=row.players,
+            options=dict(row.options or {}),
+            seed=row.seed,
+            status=row.status,
+            host_id=row.host_id,
+            clock_seconds=row.clock_seconds,
+            created_at=_iso(row.created_at),
+            started_at=_iso(row.started_at),
+            finished_at=_iso(row.finished_at),
+        )
+
+    # -- chat --------------------------------------------------------------------------------
+
+    async def add_chat(
+        self,
+        channel: str,
+        text: str,
+        sender_id: int | None = None,
+        game_id: int | None = None,
+        recipient_id: int | None = None,
+    ) -> int:
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                insert(chat).values(
+                    channel=channel,
+                    text=text,
+                    sender_id=sender_id,
+                    game_id=game_id,
+                    recipient_id=recipient_id,
+                    created_at=_now(),
+                )
+            )
+        key = result.inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+    async def chat_lines(self, where: ColumnElement[bool], limit: int) -> list[ChatLine]:
+        sender = users.alias("sender")
+        recipient = users.alias("recipient")
+        query = (
+            select(
+                chat.c.id,
+                chat.c.channel,
+                chat.c.text,
+                chat.c.created_at,
+                chat.c.game_id,
+                sender.c.name.label("sender"),
+                recipient.c.name.label("recipient"),
+            )
+            .select_from(
+                chat.outerjoin(sender, sender.c.id == chat.c.sender_id).outerjoin(
+                    recipient, recipient.c.id == chat.c.recipient_id
+                )
+            )
+            .where(where)
+            .order_by(chat.c.id.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [
+            ChatLine(r.id, r.channel, r.text, _iso(r.created_at), r.sender, r.recipient, r.game_id)
+            for r in reversed(rows)
+        ]
+
+    async def global_chat(self, limit: int = 50) -> list[ChatLine]:
+        return await self.chat_lines(chat.c.channel == "global", limit)
+
+    async def game_chat(self, game_id: int, limit: int = 50) -> list[ChatLine]:
+        return await self.chat_lines(
+            and_(chat.c.channel == "game", chat.c.game_id == game_id), limit
+        )
+
+    async def whispers(self, user_id: int, limit: int = 50) -> list[ChatLine]:
+        mine = or_(chat.c.sender_id == user_id, chat.c.recipient_id == user_id)
+        return await self.chat_lines(and_(chat.c.channel == "whisper", mine), limit)
+
+    # -- high scores -------------------------------------------------------------------------
+
+    async def highscores(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Per player over finished games: total gold, games played, games won."""
+        gold = func.sum(results.c.gold).label("gold")
+        played = func.count(results.c.game_id).label("games")
+        won = func.sum(cast(results.c.won, Integer)).label("won")
+        query = (
+            select(users.c.name, gold, played, won)
+            .join(users, users.c.id == results.c.user_id)
+            .group_by(users.c.id, users.c.name)
+            .order_by(gold.desc(), won.desc(), users.c.name)
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [
+            {
+                "name": r.name,
+                "gold": int(r.gold or 0),
+                "games": int(r.games),
+                "won": int(r.won or 0),
+            }
+            for r in rows
+        ]

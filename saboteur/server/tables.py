@@ -1,0 +1,115 @@
+"""A table: one game's seats, its engine state, its spectators and what each of them is sent.
+
+The table never decides a rule: it asks the engine.  It builds the per-seat messages
+(``view`` plus the new events that seat may see, in data and in words).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from saboteur.engine import Event, Game, State, new_game
+from saboteur.server.store.store import ACTIVE, FINISHED, OPEN, GameRow
+
+FEED_ON_SYNC = 60  # events sent to a (re)connecting viewer so their feed is not empty
+
+
+class Table:
+    """One game, open (gathering seats) or active (being played)."""
+
+    def __init__(self, row: GameRow, game: Game) -> None:
+        self.row = row
+        self.game = game
+        self.state: State | None = None
+        self.pushed = 0  # events already pushed
+        self.spectators: set[Any] = set()  # Client objects watching
+        self.lock = asyncio.Lock()
+        self.clock_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_row(cls, row: GameRow) -> Table:
+        table = cls(row, new_game(row.ruleset, row.players, row.options))
+        if row.status in (ACTIVE, FINISHED) and row.seed is not None:
+            state = table.game.new_state(row.seed)
+            for text, _actor in row.actions:
+                state.apply(text)
+            table.state = state
+            table.pushed = len(state.events)
+        return table
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def is_open(self) -> bool:
+        return self.row.status == OPEN
+
+    @property
+    def seq(self) -> int:
+        """How many actions the game has (the next action's sequence number)."""
+        return len(self.state.history) if self.state is not None else 0
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, occupant in self.row.seats.items():
+            if occupant == user_id:
+                return seat
+        return None
+
+    def free_seat(self) -> int | None:
+        for seat in range(self.row.players):
+            if seat not in self.row.seats:
+                return seat
+        return None
+
+    def summary(self, names: dict[int, str]) -> dict[str, Any]:
+        """The game as the lobby lists it (public)."""
+        row = self.row
+        out: dict[str, Any] = {
+            "id": row.id,
+            "ruleset": row.ruleset,
+            "players": row.players,
+            "options": row.options,
+            "status": row.status,
+            "host": names.get(row.host_id),
+            "seats": [
+                names.get(row.seats[s]) if s in row.seats else None for s in range(row.players)
+            ],
+            "clock": row.clock_seconds,
+            "created_at": row.created_at,
+            "started_at": row.started_at,
+        }
+        if self.state is not None:
+            view = self.state.view(None)
+            out["round"] = view.get("round")
+            out["current"] = self.state.current_player
+        return out
+
+    def seat_names(self, names: dict[int, str]) -> list[str]:
+        return [names.get(self.row.seats.get(s, -1), f"seat {s}") for s in range(self.row.players)]
+
+    def event_json(self, event: Event, names: list[str]) -> dict[str, Any]:
+        return {**event.to_json(), "text": self.game.describe(event, names)}
+
+    def game_message(
+        self, seat: int | None, names: list[str], events: list[Event], summary: dict[str, Any]
+    ) -> dict[str, Any]:
+        """What one viewer is sent after a change: their view and their new events."""
+        assert self.state is not None
+        visible = [self.event_json(e, names) for e in events if e.visible_to(seat)]
+        return {
+            "type": "game",
+            "game": self.id,
+            "seat": seat,
+            "seq": self.seq,
+            "names": names,
+            "summary": summary,
+            "view": self.state.view(seat),
+            "events": visible,
+        }
+
+    def recent_events(self, seat: int | None) -> list[Event]:
+        assert self.state is not None
+        visible = [e for e in self.state.events if e.visible_to(seat)]
+        return visible[-FEED_ON_SYNC:]
