@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from saboteur import __version__
@@ -201,6 +202,9 @@ def create_app(db_url: str, migrate: bool = True) -> FastAPI:
             "<p>The browser client is not built yet. The protocol: WebSocket <code>/ws</code>; "
             'HTTP: <a href="/docs">/docs</a>.</p>'
         )
+
+    if (WEB / "static").is_dir():
+        app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
 
     @app.websocket("/ws")
     async def websocket(socket: WebSocket) -> None:

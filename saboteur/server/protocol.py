@@ -66,7 +66,7 @@ class NewGame(Message):
     options: Annotated[
         dict[Annotated[str, StringConstraints(max_length=32)], OptionValue], Field(max_length=8)
     ] = {}
-    clock: Annotated[int, Field(ge=5, le=3600)] | None = None
+    clock: Annotated[int, Field(ge=2, le=3600)] | None = None
 
 
 class GameCommand(Message):

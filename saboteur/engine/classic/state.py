@@ -266,28 +266,26 @@ class ClassicState(State):
         broken, n, maze = self.broken, self.game.players, self.maze
         shape_bits = 0
         others: list[Action] = []
-        add = others.append
+        seats = range(n)
         for card in distinct:
             kind = _CARD_KIND[card]
             if kind == PLACE:
                 shape_bits |= _SHAPE_BITS[card]
             elif kind == BREAK:
                 bit, breaks = _BREAK_ROWS[card]
-                for target in range(n):
-                    if not broken[target] & bit:
-                        add(breaks[target])
+                others += [breaks[t] for t in seats if not broken[t] & bit]
             elif kind == REPAIR:
                 for tool, repairs in _REPAIR_ROWS[card]:
-                    for target in range(n):
-                        if broken[target] & tool:
-                            add(repairs[target])
+                    others += [repairs[t] for t in seats if broken[t] & tool]
             elif kind == ROCKFALL:
-                for index, sid in maze.cells.items():
-                    if sid < _PLACEABLE_LIMIT:
-                        add(_ROCKFALLS.get(index) or slot_action(card, index))
+                rockfalls = _ROCKFALLS
+                others += [
+                    rockfalls.get(index) or slot_action(card, index)
+                    for index, sid in maze.cells.items()
+                    if sid < _PLACEABLE_LIMIT
+                ]
             else:
-                for index in maze.hidden:
-                    add(_MAPS.get(index) or slot_action(card, index))
+                others += [_MAPS.get(index) or slot_action(card, index) for index in maze.hidden]
         actions: list[Action] = []
         if shape_bits and not broken[seat]:
             append = actions.append
