@@ -224,8 +224,12 @@ cli.add_command(server_commands.client)
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the command, turning every error into one line and an exit code."""
+    args = list(argv) if argv is not None else sys.argv[1:]
+    if not args:
+        click.echo(cli.get_help(click.Context(cli, info_name="saboteur")))
+        return 0
     try:
-        result = cli.main(args=list(argv) if argv is not None else None, standalone_mode=False)
+        result = cli.main(args=args, prog_name="saboteur", standalone_mode=False)
     except click.ClickException as err:
         click.echo(f"saboteur: error: {err.format_message()}", err=True)
         return err.exit_code

@@ -93,6 +93,8 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise RecordError(f"{path} is not valid JSON ({err.msg}, line {err.lineno})") from None
+        except RecursionError:
+            raise RecordError(f"{path} nests JSON too deeply to be a record") from None
         return cls.from_json(data)
 
     def save(self, path: str | Path) -> None:

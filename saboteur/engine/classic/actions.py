@@ -47,8 +47,9 @@ PLACE, BREAK, REPAIR, ROCKFALL, MAP, PASS, GOLD = (
     "gold",
 )
 _PLACEABLE = {SHAPES.shapes[sid].name: sid for sid in PATH_SHAPE_IDS}
-_SLOT = r"(-?\d{1,3}),(-?\d{1,3})"
-_TARGET = re.compile(r"^([A-Za-z-]+)(?:/([a-z]+))?@(?:" + _SLOT + r"|(\d{1,2}))$")
+_NUMBER = r"(0|-?[1-9][0-9]{0,2})"  # canonical: no leading zeros, no -0, ASCII digits
+_SLOT = _NUMBER + "," + _NUMBER
+_TARGET = re.compile(r"([A-Za-z-]+)(?:/([a-z]+))?@(?:" + _SLOT + r"|(0|[1-9][0-9]?))")
 _CACHE: dict[str, Action] = {}
 SLOT_ROWS: dict[int, list[Action]] = {}
 FIT_SIDS: dict[int, tuple[int, ...]] = {}
@@ -143,7 +144,7 @@ def parse_action(text: str) -> Action:
         if value not in ("1", "2", "3"):
             raise NotationError(f"gold value must be 1, 2 or 3 in {text!r}")
         return gold_action(int(value))
-    match = _TARGET.match(text)
+    match = _TARGET.fullmatch(text)
     if not match:
         raise NotationError(
             f"cannot read action {text!r} (expected e.g. NSW@3,-1, break-cart@2, pass:NS, gold:2)"

@@ -37,7 +37,7 @@ def _as_bool(key: str, value: Any) -> bool:
 
 
 def _as_int(key: str, value: Any) -> int:
-    if isinstance(value, bool):
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
         raise OptionError(f"option {key} must be a whole number, not {value!r}")
     try:
         return int(value)

@@ -290,7 +290,7 @@ class ClassicState(State):
         if shape_bits and not broken[seat]:
             append = actions.append
             rows, fit_sids = _SLOT_ROWS, _FIT_SIDS
-            for index, key in maze.frontier.items():
+            for index, key in sorted(maze.frontier.items()):  # order independent of history
                 fits = _FIT[key] & shape_bits
                 if fits:
                     row = rows.get(index) or slot_row(index)
