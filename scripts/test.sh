@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Sets everything up, then runs the whole test suite: ruff, mypy and pytest.
+# Sets everything up (the virtualenv, and Chromium for the browser tests), then runs the whole
+# test suite: ruff, mypy and pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+bash scripts/setup-browser.sh
 .venv/bin/ruff check saboteur tests
 .venv/bin/ruff format --check saboteur tests
 .venv/bin/mypy

@@ -34,7 +34,7 @@ class ProtocolError(Exception):
 
 
 class Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     id: Ref | None = None
 
 

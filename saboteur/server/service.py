@@ -66,8 +66,10 @@ class Service:
                 log.error("game %s cannot be replayed and stays stopped: %s", row.id, err)
                 continue
             self.tables[row.id] = table
-            self.names.update(await self.store.user_names(list(row.seats.values())))
-            self.names.update(await self.store.user_names([row.host_id]))
+            self.names.update(await self.store.user_names([*row.seats.values(), row.host_id]))
+            if table.state is not None and table.state.is_over:  # stopped before its results
+                await self._finish(table)
+                continue
             self._arm_clock(table)
 
     async def close(self) -> None:
@@ -108,6 +110,9 @@ class Service:
             client.push(error(err.code, err.message, ref))
         except IllegalAction as err:
             client.push(error("illegal", err.message, ref, rule=err.rule))
+        except Exception:  # a bug or a store failure: say so, keep the connection
+            log.exception("message failed")
+            client.push(error("internal", "the server could not handle that message", ref))
 
     async def _dispatch(self, client: Client, message: P.Inbound) -> None:
         if isinstance(message, P.Hello):
@@ -136,7 +141,7 @@ class Service:
             elif isinstance(message, P.Start):
                 await self._start(user, table)
             elif isinstance(message, P.Watch):
-                self._watch(client, table)
+                await self._watch(client, table)
             elif isinstance(message, P.Unwatch):
                 table.spectators.discard(client)
                 client.watching.discard(table.id)
@@ -167,9 +172,9 @@ class Service:
         client.push(welcome)
         if came_online:
             self._broadcast_presence()
-        for table in self.tables.values():  # back to every seat this user holds
+        for table in list(self.tables.values()):  # back to every seat this user holds
             if table.seat_of(user.id) is not None:
-                await self._sync(client, table)
+                await self._join(client, user, table)
 
     async def _new_user(self, wanted: str) -> tuple[User, str]:
         try:
@@ -341,13 +346,19 @@ class Service:
             client.push({"type": "joined", "game": table.summary(self.names), "seat": seat})
             if table.state is not None:
                 await self._sync(client, table)
+            else:
+                await self._send_game_chat(client, table)
             return
-        if not table.is_open:
-            raise ProtocolError("not-open", f"game {table.id} has started: watch it instead")
-        seat = table.free_seat()
-        if seat is None:
-            raise ProtocolError("game-full", f"game {table.id} has no free seat")
-        async with table.lock:
+        async with table.lock:  # checked under the lock: joins, leaves and starts may race
+            if self.tables.get(table.id) is not table:
+                raise ProtocolError("no-such-game", f"there is no open or active game {table.id}")
+            if not table.is_open:
+                raise ProtocolError("not-open", f"game {table.id} has started: watch it instead")
+            if table.seat_of(user.id) is not None:
+                raise ProtocolError("already-seated", f"you hold a seat in game {table.id}")
+            seat = table.free_seat()
+            if seat is None:
+                raise ProtocolError("game-full", f"game {table.id} has no free seat")
             await self.store.take_seat(table.id, seat, user.id)
             table.row.seats[seat] = user.id
         client.push({"type": "joined", "game": table.summary(self.names), "seat": seat})
@@ -364,6 +375,8 @@ class Service:
             client.push({"type": "left", "game": table.id, "kept_seat": True})
             return
         async with table.lock:
+            if self.tables.get(table.id) is not table or table.seat_of(user.id) is None:
+                raise ProtocolError("not-seated", f"you hold no seat in game {table.id}")
             others = [u for s, u in sorted(table.row.seats.items()) if u != user.id]
             new_host = (
                 table.row.host_id
@@ -381,6 +394,8 @@ class Service:
 
     async def _start(self, user: User, table: Table) -> None:
         async with table.lock:
+            if self.tables.get(table.id) is not table:
+                raise ProtocolError("no-such-game", f"there is no open or active game {table.id}")
             if not table.is_open:
                 raise ProtocolError("not-open", f"game {table.id} has started already")
             if table.row.host_id != user.id:
@@ -390,7 +405,9 @@ class Service:
                     "not-full", f"{len(table.row.seats)} of {table.row.players} seats are taken"
                 )
             seed = secrets.randbits(62)
-            await self.store.start_game(table.id, seed, dict(table.row.seats))
+            table.row.started_at = await self.store.start_game(
+                table.id, seed, dict(table.row.seats)
+            )
             table.row.seed = seed
             table.row.status = ACTIVE
             table.state = table.game.new_state(seed)
@@ -398,12 +415,14 @@ class Service:
             await self._after_change(table)
         self._broadcast_lists()
 
-    def _watch(self, client: Client, table: Table) -> None:
+    async def _watch(self, client: Client, table: Table) -> None:
         if table.state is None:
             raise ProtocolError("not-started", f"game {table.id} has not started yet")
-        table.spectators.add(client)
-        client.watching.add(table.id)
-        asyncio.get_running_loop().create_task(self._sync(client, table))
+        assert client.user is not None
+        if table.seat_of(client.user.id) is None:  # a seated player keeps their own view
+            table.spectators.add(client)
+            client.watching.add(table.id)
+        await self._sync(client, table)
 
     async def _act(self, user: User, message: P.Act) -> None:
         table = self._table(message.game)
@@ -486,7 +505,8 @@ class Service:
         seat = table.seat_of(client.user.id)
         names = table.seat_names(self.names)
         events = table.recent_events(seat)
-        client.push(table.game_message(seat, names, events, table.summary(self.names)))
+        message = table.game_message(seat, names, events, table.summary(self.names))
+        client.push({**message, "sync": True})  # its events are a recent feed, not new ones
         await self._send_game_chat(client, table)
 
     async def _send_game_chat(self, client: Client, table: Table) -> None:

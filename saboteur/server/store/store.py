@@ -235,8 +235,9 @@ class Store:
                     update(games).where(games.c.id == game_id).values(host_id=new_host)
                 )
 
-    async def start_game(self, game_id: int, seed: int, seating: dict[int, int]) -> None:
-        """Mark the game active with its seed and final seating (seat -> user)."""
+    async def start_game(self, game_id: int, seed: int, seating: dict[int, int]) -> str:
+        """Mark the game active with its seed and final seating (seat -> user); when it started."""
+        now = _now()
         async with self.engine.begin() as conn:
             await conn.execute(delete(seats).where(seats.c.game_id == game_id))
             await conn.execute(
@@ -246,8 +247,9 @@ class Store:
             await conn.execute(
                 update(games)
                 .where(games.c.id == game_id)
-                .values(status=ACTIVE, seed=seed, started_at=_now())
+                .values(status=ACTIVE, seed=seed, started_at=now)
             )
+        return f"{_iso(now)}"
 
     async def append_action(self, game_id: int, seq: int, action: str, actor: str) -> None:
         """Store action number ``seq`` (0-based) of a game; SeqConflict if it exists."""

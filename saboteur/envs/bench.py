@@ -1,0 +1,87 @@
+"""Throughput of the research environments next to the engine's own ``saboteur bench``.
+
+    .venv/bin/python -m saboteur.envs.bench --players 5 --seconds 5
+
+prints, one per line: the engine's random play (the loop of ``saboteur bench``),
+PettingZoo's own ``performance_benchmark`` (turns per second, always 5 s, on the
+wrapped ``env()``), and random simulation of ``python_saboteur`` through pyspiel
+(all nodes, chance included, and decision nodes only, per second).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import re
+import time
+from typing import Any
+
+from saboteur.engine import new_game
+from saboteur.play.simulate import bench
+
+
+def engine_steps(players: int, seconds: float) -> float:
+    """Steps per second of ``saboteur bench`` (random legal play in the engine)."""
+    result = bench(new_game("classic", players), seconds, seed=0).to_json()
+    return float(result["steps_per_second"])
+
+
+def pettingzoo_turns(players: int) -> float:
+    """Turns per second reported by ``pettingzoo.test.performance_benchmark`` (runs 5 s)."""
+    from pettingzoo.test.performance_benchmark import performance_benchmark
+
+    from saboteur.envs.pettingzoo import env
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        performance_benchmark(env(players=players))
+    match = re.search(r"([\d.]+) turns per second", out.getvalue())
+    assert match is not None, out.getvalue()
+    return float(match.group(1))
+
+
+def openspiel_steps(players: int, seconds: float) -> tuple[float, float]:
+    """Random simulation of ``python_saboteur``: (all nodes, decision nodes) per second."""
+    import pyspiel
+
+    import saboteur.envs.openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_saboteur", {"players": players})
+    rng = random.Random(0)
+    nodes = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+            nodes += 1
+    elapsed = time.perf_counter() - start
+    return nodes / elapsed, decisions / elapsed
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description="throughput of the research environments")
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args(argv)
+    figures: dict[str, Any] = {"players": args.players}
+    figures["engine_steps_per_second"] = round(engine_steps(args.players, args.seconds))
+    print(f"saboteur bench (engine, random play): {figures['engine_steps_per_second']} steps/s")
+    figures["pettingzoo_turns_per_second"] = round(pettingzoo_turns(args.players))
+    print(f"pettingzoo performance_benchmark: {figures['pettingzoo_turns_per_second']} turns/s")
+    nodes, decisions = openspiel_steps(args.players, args.seconds)
+    figures["openspiel_nodes_per_second"] = round(nodes)
+    figures["openspiel_decisions_per_second"] = round(decisions)
+    print(f"openspiel random simulation: {round(nodes)} nodes/s ({round(decisions)} decisions/s)")
+    return figures
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,330 @@
+// The client's state and its one connection: messages in, views out.
+
+import { Chat } from "./chat.js";
+import { GameWindow } from "./game.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import { Connection } from "./net.js";
+
+const TOKEN = "saboteur.token";
+const NAME = "saboteur.name";
+const $ = (sel) => document.querySelector(sel);
+
+/** Everything the client knows; views read it, handlers change it and call app.render(). */
+const S = {
+  status: "connecting",
+  retryIn: 0,
+  me: null,
+  online: [],
+  games: { open: [], active: [] },
+  finished: [],
+  highscores: [],
+  tables: new Map(), // game id -> latest "game" message
+  feeds: new Map(), // game id -> events seen, oldest first
+  synced: new Set(), // games whose first message since the last welcome has come
+  route: { view: "lobby", game: null },
+};
+
+class App {
+  constructor() {
+    this.S = S;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    this.conn = new Connection(`${proto}//${location.host}/ws`, {
+      onOpen: () => this.hello(),
+      onMessage: (m) => this.receive(m),
+      onStatus: (status, wait) => {
+        S.status = status;
+        S.retryIn = wait ? Math.ceil(wait / 1000) : 0;
+        this.renderStatus();
+      },
+    });
+    this.chat = new Chat($("#chat"), (m) => this.send(m));
+    this.lobby = new Lobby(this);
+    this.gameWindow = new GameWindow(this);
+    this.pending = false;
+    this.wantedName = new URLSearchParams(location.search).get("name");
+    this.bindChrome();
+    this.readRoute();
+    window.addEventListener("hashchange", () => {
+      const m = /^#\/game\/(\d+)$/.exec(location.hash);
+      this.go(m ? "game" : "lobby", m ? Number(m[1]) : null);
+    });
+    setLang(getLang());
+    applyStatic();
+    this.conn.open();
+  }
+
+  send(message) {
+    if (!this.conn.send(message)) this.toast(t("conn.connecting"));
+  }
+
+  hello() {
+    const token = localStorage.getItem(TOKEN);
+    const name = this.wantedName || localStorage.getItem(NAME);
+    if (!token && !name) {
+      this.showLogin();
+      return;
+    }
+    const hello = { type: "hello" };
+    if (token) hello.token = token;
+    if (name) hello.name = name;
+    this.conn.send(hello);
+  }
+
+  showLogin(error = "") {
+    $("#login").hidden = false;
+    $("#lobby").hidden = true;
+    $("#game").hidden = true;
+    $("#login-error").textContent = error;
+    const input = $("#login-name");
+    input.value = this.wantedName || localStorage.getItem(NAME) || "";
+    input.focus();
+  }
+
+  // -- routing ------------------------------------------------------------------------------
+
+  readRoute() {
+    const m = /^#\/game\/(\d+)$/.exec(location.hash);
+    S.route = m ? { view: "game", game: Number(m[1]) } : { view: "lobby", game: null };
+  }
+
+  go(view, game = null) {
+    const before = S.route.game;
+    const watched = S.tables.get(before);
+    if (before !== game && watched && watched.seat == null) {
+      this.send({ type: "unwatch", game: before }); // a spectator leaving the window stops watching
+      S.tables.delete(before);
+    }
+    const hash = view === "game" ? `#/game/${game}` : "#/";
+    if (location.hash !== hash) history.pushState(null, "", hash);
+    S.route = { view, game };
+    this.afterRoute();
+    this.render();
+  }
+
+  /** Make sure a game window has its data: seated players get it pushed, others watch. */
+  afterRoute() {
+    const id = S.route.game;
+    if (S.route.view !== "game" || !S.me) return;
+    if (S.tables.has(id)) return;
+    const active = S.games.active.find((g) => g.id === id);
+    if (!active) this.go("lobby");
+    else if (!active.seats.includes(S.me.name)) this.send({ type: "watch", game: id });
+    // seated: the server sends the view by itself after hello
+  }
+
+  /** The game the in-game chat talks to: the one on screen, else my seat in the lobby. */
+  myGame() {
+    if (S.route.view === "game") return S.route.game;
+    const mine = [...S.games.active, ...S.games.open].find((g) => S.me && g.seats.includes(S.me.name));
+    return mine ? mine.id : null;
+  }
+
+  // -- messages -----------------------------------------------------------------------------
+
+  receive(m) {
+    switch (m.type) {
+      case "welcome":
+        S.me = m.user;
+        localStorage.setItem(TOKEN, m.token);
+        localStorage.setItem(NAME, m.user.name);
+        S.synced.clear();
+        this.lists(m);
+        this.chat.history("global", m.chat || []);
+        this.chat.history("whisper", m.whispers || []);
+        $("#login").hidden = true;
+        if (this.wantedName && this.wantedName !== m.user.name) {
+          this.send({ type: "rename", name: this.wantedName });
+        }
+        if (this.wantedName) {
+          this.wantedName = null;
+          history.replaceState(null, "", location.pathname + location.hash);
+        }
+        this.afterRoute();
+        this.resumeWatching();
+        break;
+      case "lists":
+        this.lists(m);
+        break;
+      case "games":
+        S.games = m.games;
+        break;
+      case "presence":
+        S.online = m.online;
+        break;
+      case "highscores": // a game has finished: fetch the finished list as well
+        S.highscores = m.highscores;
+        this.send({ type: "lists" });
+        break;
+      case "user":
+        S.me = m.user;
+        localStorage.setItem(NAME, m.user.name);
+        break;
+      case "chat":
+        this.chat.add(m);
+        break;
+      case "chat_history":
+        this.chat.history(m.game, m.lines || []);
+        break;
+      case "joined":
+        if (m.game.status !== "open") this.go("game", m.game.id);
+        break;
+      case "left":
+        S.tables.delete(m.game);
+        if (S.route.game === m.game) this.go("lobby");
+        break;
+      case "game":
+        this.gameMessage(m);
+        break;
+      case "error":
+        this.error(m);
+        break;
+      default:
+        break;
+    }
+    this.render();
+  }
+
+  lists(m) {
+    if (m.online) S.online = m.online;
+    if (m.games) S.games = m.games;
+    if (m.finished) S.finished = m.finished;
+    if (m.highscores) S.highscores = m.highscores;
+  }
+
+  resumeWatching() {
+    // a spectator's window survives a reconnect: watch again
+    const id = S.route.game;
+    const known = S.tables.get(id);
+    if (S.route.view === "game" && known && known.seat == null) {
+      this.send({ type: "watch", game: id });
+    }
+  }
+
+  gameMessage(m) {
+    const id = m.game;
+    const before = S.tables.get(id);
+    const firstSinceWelcome = !S.synced.has(id);
+    S.synced.add(id);
+    if (before && m.seq < before.seq) return; // an older message overtaken by a newer one
+    S.tables.set(id, m);
+    const feed = S.feeds.get(id);
+    if (firstSinceWelcome || !feed) {
+      S.feeds.set(id, { epoch: (feed?.epoch ?? 0) + 1, events: m.events || [] });
+    } else {
+      feed.events = feed.events.concat(m.events || []);
+    }
+    // a game I was waiting for has started: go to the table
+    const waiting = S.games.open.some((g) => g.id === id);
+    if (m.seat != null && S.route.view === "lobby" && (m.seq === 0 || waiting) && !before) {
+      this.go("game", id);
+    }
+  }
+
+  error(m) {
+    if (m.code === "bad-token") {
+      localStorage.removeItem(TOKEN);
+      this.hello();
+      return;
+    }
+    if (m.code === "bad-name" && !S.me) {
+      this.showLogin(t("err.bad-name", { message: m.message }));
+      return;
+    }
+    if (m.code === "stale" || m.code === "conflict") return; // the fresh view is on its way
+    const key = `err.${m.code}`;
+    const text = t(key, { message: m.message });
+    this.toast(text === key ? m.message : text);
+  }
+
+  toast(text) {
+    const box = $("#toast");
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => {
+      box.hidden = true;
+    }, 4500);
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  render() {
+    if (this.pending) return;
+    this.pending = true;
+    queueMicrotask(() => {
+      this.pending = false;
+      this.draw();
+    });
+  }
+
+  draw() {
+    this.renderStatus();
+    $("#me-name").textContent = S.me ? S.me.name : "";
+    $("#rename-btn").hidden = !S.me;
+    if (!S.me) return;
+    const inGame = S.route.view === "game" && S.tables.has(S.route.game);
+    const loading = S.route.view === "game" && !inGame; // the view is on its way: show neither
+    $("#lobby").hidden = inGame || loading;
+    $("#game").hidden = !inGame;
+    document.body.dataset.view = inGame ? "game" : "lobby";
+    const slot = inGame ? $("#game-chat-slot") : $("#lobby-chat-slot");
+    const moved = this.chat.root.parentElement !== slot;
+    if (moved) slot.append(this.chat.root);
+    this.chat.setContext({ me: S.me.name, online: S.online, game: this.myGame() });
+    if (moved && inGame) this.chat.useGameChannel();
+    if (inGame) this.gameWindow.render(S.tables.get(S.route.game), S.feeds.get(S.route.game));
+    else if (!loading) {
+      this.gameWindow.leave();
+      this.lobby.render();
+    }
+  }
+
+  renderStatus() {
+    for (const button of document.querySelectorAll("[data-lang]")) {
+      button.setAttribute("aria-pressed", String(button.dataset.lang === getLang()));
+    }
+    const box = $("#conn");
+    box.dataset.status = S.status;
+    box.textContent =
+      S.status === "open"
+        ? t("conn.online")
+        : S.status === "closed"
+          ? t("conn.reconnecting", { s: S.retryIn })
+          : t("conn.connecting");
+  }
+
+  bindChrome() {
+    for (const button of document.querySelectorAll("[data-lang]")) {
+      button.addEventListener("click", () => {
+        setLang(button.dataset.lang);
+        applyStatic();
+        this.chat.redraw();
+        this.gameWindow.relabel();
+        this.render();
+      });
+    }
+    $("#login-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = $("#login-name").value.trim();
+      if (!name) return;
+      localStorage.setItem(NAME, name);
+      this.conn.send({ type: "hello", name });
+    });
+    const rename = $("#rename-dialog");
+    $("#rename-btn").addEventListener("click", () => {
+      $("#rename-name").value = S.me?.name || "";
+      rename.showModal();
+    });
+    $("#rename-form").addEventListener("submit", (event) => {
+      if (event.submitter?.value === "cancel") return;
+      const name = $("#rename-name").value.trim();
+      if (name) this.send({ type: "rename", name });
+    });
+    $("#toast").addEventListener("click", () => {
+      $("#toast").hidden = true;
+    });
+  }
+}
+
+window.saboteur = new App();

@@ -1,0 +1,446 @@
+// English and German texts. t(key, params) fills {name} placeholders; the choice is remembered.
+
+const STRINGS = {
+  en: {
+    "app.title": "Saboteur",
+    "app.tagline": "Dig for gold. Trust no dwarf.",
+    "conn.connecting": "Connecting…",
+    "conn.reconnecting": "Connection lost — reconnecting in {s} s…",
+    "conn.online": "Online",
+    "login.title": "Choose your nickname",
+    "login.hint": "2–20 letters, digits, spaces or _ - .",
+    "login.go": "Enter the mine",
+    "lang.label": "Language",
+    "me.rename": "Change nickname",
+    "me.you": "You",
+    "lobby.online": "Players online",
+    "about.title": "How to play",
+    "about.1": "Lay tunnel cards from the start towards the three face-down goals: one of them hides the gold.",
+    "about.2": "Most dwarves are gold-diggers. A few are secretly saboteurs who want the tunnel to fail.",
+    "about.3": "Break and repair tools, bring down rockfalls, peek at goals with a map — and watch what the others do.",
+    "lobby.open": "Open games",
+    "lobby.active": "Games in progress",
+    "lobby.finished": "Finished games",
+    "lobby.highscores": "High scores",
+    "lobby.new": "New game",
+    "lobby.none": "None yet.",
+    "lobby.noOpen": "No open game — start one!",
+    "lobby.mytable": "Your table",
+    "lobby.waiting": "Waiting for players: {n} of {m} seats taken.",
+    "lobby.full": "All seats are taken. The host can start.",
+    "lobby.hostStarts": "All seats are taken. Waiting for {host} to start.",
+    "lobby.back": "Back to your game #{id}",
+    "lobby.backTitle": "Your game is running",
+    "hs.name": "Player",
+    "hs.gold": "Gold",
+    "hs.games": "Games",
+    "hs.won": "Won",
+    "game.label": "Game #{id}",
+    "game.players": "{n} players",
+    "game.host": "host {host}",
+    "game.round": "round {r}",
+    "game.clock": "{s} s clock",
+    "game.demo": "demo",
+    "game.online3": "online-3",
+    "game.seatsFree": "{n} free",
+    "btn.join": "Join",
+    "btn.leave": "Leave",
+    "btn.start": "Start",
+    "btn.watch": "Watch",
+    "btn.open": "Open",
+    "btn.cancel": "Cancel",
+    "btn.create": "Create game",
+    "btn.send": "Send",
+    "btn.lobby": "Lobby",
+    "btn.close": "Close",
+    "btn.fit": "Fit maze",
+    "btn.zoomIn": "Zoom in",
+    "btn.zoomOut": "Zoom out",
+    "new.title": "New game",
+    "new.players": "Players",
+    "new.preset": "Rules",
+    "new.standard": "Standard (3–10 players)",
+    "new.online3": "Online-3 preset (3 players: 2 diggers, 1 saboteur, 10×9 maze)",
+    "new.demo": "Demo opening (one round, some tunnels already laid)",
+    "new.rounds": "Rounds",
+    "new.clock": "Turn clock",
+    "new.noClock": "none",
+    "new.seconds": "{s} seconds",
+    "chat.title": "Chat",
+    "chat.global": "Everyone",
+    "chat.game": "My game",
+    "chat.whisper": "Whisper to…",
+    "chat.placeholder": "Say something…",
+    "chat.to": "to",
+    "chat.server": "Server",
+    "chat.whisperTag": "whisper",
+    "chat.gameTag": "game #{id}",
+    "chat.nobody": "nobody else is online",
+    "role.digger": "Gold-digger",
+    "role.saboteur": "Saboteur",
+    "role.you": "You are a {role}",
+    "role.hidden": "Spectator",
+    "tool.pickaxe": "pickaxe",
+    "tool.lantern": "lantern",
+    "tool.cart": "cart",
+    "turn.yours": "Your turn!",
+    "turn.other": "{name}'s turn",
+    "turn.gold": "{name} is choosing gold",
+    "turn.goldYours": "Choose your gold!",
+    "turn.over": "Game over",
+    "turn.title": "▶ Your turn — Saboteur",
+    "side.players": "Players",
+    "side.events": "Events",
+    "side.chat": "Chat",
+    "info.deck": "Deck {n}",
+    "info.round": "Round {r} of {n}",
+    "info.spectating": "You are watching",
+    "info.hand": "Your hand",
+    "info.cards": "{n} cards",
+    "info.gold": "{n} gold cards",
+    "info.myGold": "Your gold: {v}",
+    "info.broken": "Broken: {tools}",
+    "info.noHand": "No cards left in your hand.",
+    "menu.place": "Lay it in the maze",
+    "menu.turn": "Turn 180°",
+    "menu.break": "Break a player's {tool}",
+    "menu.repair": "Repair a {tool}",
+    "menu.rockfall": "Rockfall: remove a card",
+    "menu.map": "Look at a goal",
+    "menu.discard": "Discard (pass)",
+    "menu.notTurn": "Wait for your turn",
+    "menu.blocked": "You have a broken tool",
+    "menu.noTarget": "No possible target",
+    "hint.place": "Choose a highlighted slot for {card}. R turns it, Esc cancels.",
+    "hint.player": "Choose a highlighted player. Esc cancels.",
+    "hint.rockfall": "Choose a tunnel card to remove. Esc cancels.",
+    "hint.map": "Choose a face-down goal to look at. Esc cancels.",
+    "hint.pick": "Pick a card from your hand.",
+    "gold.title": "Share out the gold",
+    "gold.choose": "Take one gold card; the rest goes on to the next gold-digger.",
+    "gold.nugget": "{n} gold",
+    "result.round": "Round {r} is over",
+    "result.diggers": "{name} reached the gold: the gold-diggers win!",
+    "result.saboteurs": "The gold was not reached: the saboteurs win!",
+    "result.nobody": "The gold was not reached, and there was no saboteur.",
+    "result.gameOver": "The game is over",
+    "result.winners": "Winner: {names}",
+    "result.score": "Gold",
+    "result.role": "Role in round {r}",
+    "result.continue": "Continue",
+    "slot.empty": "empty slot {x},{y}",
+    "slot.goal": "goal at {x},{y}",
+    "slot.card": "{card} at {x},{y}",
+    "goal.hidden": "face-down goal",
+    "goal.gold": "gold",
+    "goal.stone": "stone",
+    "goal.seen": "You saw: {what}",
+    "card.start": "start",
+    "card.path": "tunnel {shape}",
+    "card.dead": "dead end {shape}",
+    "card.break": "broken {tool}",
+    "card.repair": "repair {tool}",
+    "card.repair2": "repair {a} or {b}",
+    "card.rockfall": "rockfall",
+    "card.map": "map",
+    "err.generic": "{message}",
+    "err.name-taken": "That nickname is taken.",
+    "err.bad-name": "That nickname is not allowed: {message}",
+    "err.rate-limited": "Slow down a little.",
+    "err.no-such-user": "That player is not online.",
+    "err.illegal": "Not allowed: {message}",
+  },
+  de: {
+    "app.title": "Saboteur",
+    "app.tagline": "Grab nach Gold. Trau keinem Zwerg.",
+    "conn.connecting": "Verbinde…",
+    "conn.reconnecting": "Verbindung verloren — neuer Versuch in {s} s…",
+    "conn.online": "Verbunden",
+    "login.title": "Wähle deinen Spielernamen",
+    "login.hint": "2–20 Buchstaben, Ziffern, Leerzeichen oder _ - .",
+    "login.go": "Ab in die Mine",
+    "lang.label": "Sprache",
+    "me.rename": "Namen ändern",
+    "me.you": "Du",
+    "lobby.online": "Spieler online",
+    "about.title": "So wird gespielt",
+    "about.1": "Legt Wegkarten vom Start zu den drei verdeckten Zielkarten: unter einer liegt das Gold.",
+    "about.2": "Die meisten Zwerge sind Goldsucher. Einige sind heimlich Saboteure und wollen den Weg verhindern.",
+    "about.3": "Zerbrecht und repariert Werkzeuge, löst Steinschläge aus, späht mit der Schatzkarte — und beobachtet die anderen.",
+    "lobby.open": "Offene Spiele",
+    "lobby.active": "Laufende Spiele",
+    "lobby.finished": "Beendete Spiele",
+    "lobby.highscores": "Bestenliste",
+    "lobby.new": "Neues Spiel",
+    "lobby.none": "Noch keine.",
+    "lobby.noOpen": "Kein offenes Spiel — eröffne eins!",
+    "lobby.mytable": "Dein Tisch",
+    "lobby.waiting": "Warte auf Mitspieler: {n} von {m} Plätzen besetzt.",
+    "lobby.full": "Alle Plätze sind besetzt. Der Gastgeber kann starten.",
+    "lobby.hostStarts": "Alle Plätze sind besetzt. {host} startet das Spiel.",
+    "lobby.back": "Zurück zu deinem Spiel #{id}",
+    "lobby.backTitle": "Dein Spiel läuft",
+    "hs.name": "Spieler",
+    "hs.gold": "Gold",
+    "hs.games": "Spiele",
+    "hs.won": "Siege",
+    "game.label": "Spiel #{id}",
+    "game.players": "{n} Spieler",
+    "game.host": "Gastgeber {host}",
+    "game.round": "Runde {r}",
+    "game.clock": "{s} s Zugzeit",
+    "game.demo": "Demo",
+    "game.online3": "Online-3",
+    "game.seatsFree": "{n} frei",
+    "btn.join": "Beitreten",
+    "btn.leave": "Verlassen",
+    "btn.start": "Starten",
+    "btn.watch": "Zuschauen",
+    "btn.open": "Öffnen",
+    "btn.cancel": "Abbrechen",
+    "btn.create": "Spiel eröffnen",
+    "btn.send": "Senden",
+    "btn.lobby": "Lobby",
+    "btn.close": "Schließen",
+    "btn.fit": "Ganzes Labyrinth",
+    "btn.zoomIn": "Vergrößern",
+    "btn.zoomOut": "Verkleinern",
+    "new.title": "Neues Spiel",
+    "new.players": "Spieler",
+    "new.preset": "Regeln",
+    "new.standard": "Standard (3–10 Spieler)",
+    "new.online3": "Online-3 (3 Spieler: 2 Goldsucher, 1 Saboteur, 10×9 Feld)",
+    "new.demo": "Demo-Eröffnung (eine Runde, einige Gänge liegen schon)",
+    "new.rounds": "Runden",
+    "new.clock": "Zugzeit",
+    "new.noClock": "keine",
+    "new.seconds": "{s} Sekunden",
+    "chat.title": "Chat",
+    "chat.global": "Alle",
+    "chat.game": "Mein Spiel",
+    "chat.whisper": "Flüstern an…",
+    "chat.placeholder": "Schreib etwas…",
+    "chat.to": "an",
+    "chat.server": "Server",
+    "chat.whisperTag": "geflüstert",
+    "chat.gameTag": "Spiel #{id}",
+    "chat.nobody": "sonst ist niemand online",
+    "role.digger": "Goldsucher",
+    "role.saboteur": "Saboteur",
+    "role.you": "Du bist {role}",
+    "role.hidden": "Zuschauer",
+    "tool.pickaxe": "Spitzhacke",
+    "tool.lantern": "Laterne",
+    "tool.cart": "Lore",
+    "turn.yours": "Du bist am Zug!",
+    "turn.other": "{name} ist am Zug",
+    "turn.gold": "{name} wählt Gold",
+    "turn.goldYours": "Wähle dein Gold!",
+    "turn.over": "Spiel beendet",
+    "turn.title": "▶ Du bist am Zug — Saboteur",
+    "side.players": "Spieler",
+    "side.events": "Ereignisse",
+    "side.chat": "Chat",
+    "info.deck": "Stapel {n}",
+    "info.round": "Runde {r} von {n}",
+    "info.spectating": "Du schaust zu",
+    "info.hand": "Deine Karten",
+    "info.cards": "{n} Karten",
+    "info.gold": "{n} Goldkarten",
+    "info.myGold": "Dein Gold: {v}",
+    "info.broken": "Kaputt: {tools}",
+    "info.noHand": "Du hast keine Karten mehr.",
+    "menu.place": "Ins Labyrinth legen",
+    "menu.turn": "Um 180° drehen",
+    "menu.break": "{tool} eines Spielers zerbrechen",
+    "menu.repair": "{tool} reparieren",
+    "menu.rockfall": "Steinschlag: Karte entfernen",
+    "menu.map": "Zielkarte ansehen",
+    "menu.discard": "Ablegen (passen)",
+    "menu.notTurn": "Warte, bis du dran bist",
+    "menu.blocked": "Du hast ein kaputtes Werkzeug",
+    "menu.noTarget": "Kein mögliches Ziel",
+    "hint.place": "Wähle ein markiertes Feld für {card}. R dreht, Esc bricht ab.",
+    "hint.player": "Wähle einen markierten Spieler. Esc bricht ab.",
+    "hint.rockfall": "Wähle die Wegkarte, die verschwinden soll. Esc bricht ab.",
+    "hint.map": "Wähle eine verdeckte Zielkarte. Esc bricht ab.",
+    "hint.pick": "Wähle eine Karte aus deiner Hand.",
+    "gold.title": "Gold verteilen",
+    "gold.choose": "Nimm eine Goldkarte; der Rest geht an den nächsten Goldsucher.",
+    "gold.nugget": "{n} Gold",
+    "result.round": "Runde {r} ist vorbei",
+    "result.diggers": "{name} hat das Gold erreicht: die Goldsucher gewinnen!",
+    "result.saboteurs": "Das Gold wurde nicht erreicht: die Saboteure gewinnen!",
+    "result.nobody": "Das Gold wurde nicht erreicht, und es gab keinen Saboteur.",
+    "result.gameOver": "Das Spiel ist aus",
+    "result.winners": "Gewonnen: {names}",
+    "result.score": "Gold",
+    "result.role": "Rolle in Runde {r}",
+    "result.continue": "Weiter",
+    "slot.empty": "freies Feld {x},{y}",
+    "slot.goal": "Ziel bei {x},{y}",
+    "slot.card": "{card} bei {x},{y}",
+    "goal.hidden": "verdeckte Zielkarte",
+    "goal.gold": "Gold",
+    "goal.stone": "Stein",
+    "goal.seen": "Du hast gesehen: {what}",
+    "card.start": "Start",
+    "card.path": "Weg {shape}",
+    "card.dead": "Sackgasse {shape}",
+    "card.break": "kaputte {tool}",
+    "card.repair": "{tool} reparieren",
+    "card.repair2": "{a} oder {b} reparieren",
+    "card.rockfall": "Steinschlag",
+    "card.map": "Schatzkarte",
+    "err.generic": "{message}",
+    "err.name-taken": "Dieser Name ist schon vergeben.",
+    "err.bad-name": "Dieser Name geht nicht: {message}",
+    "err.rate-limited": "Nicht so schnell.",
+    "err.no-such-user": "Dieser Spieler ist nicht online.",
+    "err.illegal": "Nicht erlaubt: {message}",
+  },
+};
+
+export const LANGS = ["en", "de"];
+const KEY = "saboteur.lang";
+
+function initialLang() {
+  const saved = localStorage.getItem(KEY);
+  if (LANGS.includes(saved)) return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+}
+
+let lang = initialLang();
+
+export function getLang() {
+  return lang;
+}
+
+export function setLang(next) {
+  if (!LANGS.includes(next)) return;
+  lang = next;
+  localStorage.setItem(KEY, next);
+  document.documentElement.lang = next;
+}
+
+export function t(key, params = {}) {
+  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** Fill every element carrying data-i18n (text), data-i18n-placeholder, data-i18n-title / -label. */
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.placeholder = t(el.dataset.i18nPlaceholder);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+    el.title = t(el.dataset.i18nTitle);
+    el.setAttribute("aria-label", el.title);
+  }
+}
+
+export function toolName(tool) {
+  return t(`tool.${tool}`);
+}
+
+export function roleName(role) {
+  return t(`role.${role}`);
+}
+
+/** A card's name in words: path shapes, goals and action cards. */
+export function cardName(card) {
+  if (!card) return "";
+  if (card === "start") return t("card.start");
+  if (card === "rockfall" || card === "map") return t(`card.${card}`);
+  if (card.startsWith("break-")) return t("card.break", { tool: toolName(card.slice(6)) });
+  if (card.startsWith("repair-")) {
+    const tools = card.slice(7).split("-");
+    if (tools.length === 2) return t("card.repair2", { a: toolName(tools[0]), b: toolName(tools[1]) });
+    return t("card.repair", { tool: toolName(tools[0]) });
+  }
+  if (card.startsWith("gold")) return t("goal.gold");
+  if (card.startsWith("stone")) return t("goal.stone");
+  return card.startsWith("x") ? t("card.dead", { shape: card.slice(1) }) : t("card.path", { shape: card });
+}
+
+/** An event in words. English uses the server's sentence; German is built from the event data. */
+export function eventText(ev, names) {
+  if (lang === "en" || !ev) return ev?.text ?? "";
+  const who = (seat) => (Number.isInteger(seat) && names?.[seat] ? names[seat] : `Platz ${seat}`);
+  const at = `(${ev.x},${ev.y})`;
+  const actor = who(ev.seat);
+  const tool = ev.tool ? toolName(ev.tool) : "";
+  const role = (r) => (r === "saboteur" ? "Saboteur" : "Goldsucher");
+  const roles = () => (ev.roles || []).map((r, s) => `${who(s)}: ${role(r)}`).join(", ");
+  switch (ev.kind) {
+    case "round-start":
+      return `Runde ${ev.round} beginnt; ${who(ev.first)} fängt an`;
+    case "deal":
+      return `Du bist in dieser Runde ${role(ev.role)}; deine Karten: ${(ev.hand || []).join(", ")}`;
+    case "place":
+      return `${actor} hat einen Weg ${ev.shape} bei ${at} gelegt`;
+    case "reveal":
+      return `Das Ziel bei ${at} wird aufgedeckt: ${cardName(ev.card)}`;
+    case "break":
+      return `${actor} hat die ${tool} von ${who(ev.target)} zerbrochen`;
+    case "repair":
+      return ev.target === ev.seat
+        ? `${actor} hat die eigene ${tool} repariert`
+        : `${actor} hat die ${tool} von ${who(ev.target)} repariert`;
+    case "rockfall":
+      return `${actor} hat bei ${at} einen Steinschlag ausgelöst (${ev.card} entfernt)`;
+    case "map":
+      return `${actor} hat sich das Ziel bei ${at} angesehen`;
+    case "peek":
+      return `Das Ziel bei ${at} ist ${cardName(ev.card)}`;
+    case "pass":
+      return `${actor} hat gepasst`;
+    case "discard":
+      return `Du hast ${ev.card} abgelegt`;
+    case "draw":
+      return `${actor} hat eine Karte gezogen (noch ${ev.deck})`;
+    case "drew":
+      return `Du hast ${ev.card} gezogen`;
+    case "round-end":
+      if (ev.winner === "diggers") {
+        return `${who(ev.finder)} hat das Gold erreicht: die Goldsucher gewinnen Runde ${ev.round} (${roles()})`;
+      }
+      if (ev.winner === "saboteurs") {
+        return `Das Gold wurde nicht erreicht: die Saboteure gewinnen Runde ${ev.round} (${roles()})`;
+      }
+      return `Das Gold wurde nicht erreicht, und es gab keinen Saboteur (${roles()})`;
+    case "gold-offer":
+      return `${ev.cards} Goldkarten werden verteilt, ${who(ev.first)} wählt zuerst`;
+    case "gold":
+      return `${actor} hat ${ev.cards} Goldkarte${ev.cards === 1 ? "" : "n"} genommen`;
+    case "gold-value":
+      return `Du hast Gold im Wert von ${(ev.values || []).reduce((a, b) => a + b, 0)} bekommen`;
+    case "gold-short":
+      return "Der Goldstapel hat nicht gereicht";
+    case "game-over": {
+      const winners = (ev.winners || []).map(who).join(" und ");
+      return `Das Spiel ist aus: ${winners} gewinnt mit ${Math.max(...(ev.scores || [0]))} Gold`;
+    }
+    default:
+      return ev.text ?? ev.kind;
+  }
+}
+
+/** The server's own chat lines (turn announcements), translated where we recognise them. */
+export function serverLine(text) {
+  if (lang !== "de") return text;
+  const roles = (list) => list.replace(/: digger\b/g, ": Goldsucher").replace(/: saboteur\b/g, ": Saboteur");
+  const rules = [
+    [/^It is (.+)'s turn\.$/, (m) => `${m[1]} ist am Zug.`],
+    [/^The game is over: (.+) won with (\d+) gold$/, (m) => `Das Spiel ist aus: ${m[1].replace(/ and /g, " und ")} gewinnt mit ${m[2]} Gold`],
+    [/^(.+) reached the gold: the diggers win round (\d+) \((.*)\)$/, (m) => `${m[1]} hat das Gold erreicht: die Goldsucher gewinnen Runde ${m[2]} (${roles(m[3])})`],
+    [/^The gold was not reached: the saboteurs win round (\d+) \((.*)\)$/, (m) => `Das Gold wurde nicht erreicht: die Saboteure gewinnen Runde ${m[1]} (${roles(m[2])})`],
+    [/^The gold was not reached and there was no saboteur \((.*)\)$/, (m) => `Das Gold wurde nicht erreicht, und es gab keinen Saboteur (${roles(m[1])})`],
+  ];
+  for (const [pattern, render] of rules) {
+    const m = pattern.exec(text);
+    if (m) return render(m);
+  }
+  return text;
+}

@@ -1,0 +1,246 @@
+// The lobby: games to join, watch or start, players online, high scores, and the new-game dialog.
+
+import { rolePicture } from "./cards.js";
+import { t } from "./i18n.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+/** A small element helper: text only, never HTML. */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v == null) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child == null || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+/** Rebuild `parent`'s children, keeping the focus on the element with the same data-fkey. */
+export function refill(parent, children) {
+  const active = document.activeElement;
+  const fkey = active && parent.contains(active) ? active.dataset.fkey : null;
+  parent.replaceChildren(...children);
+  if (fkey) parent.querySelector(`[data-fkey="${CSS.escape(fkey)}"]`)?.focus({ preventScroll: true });
+}
+
+export class Lobby {
+  constructor(app) {
+    this.app = app;
+    this.bindNewGame();
+    for (const pic of document.querySelectorAll(".about-roles .pic")) pic.append(rolePicture(pic.dataset.role));
+  }
+
+  send(message) {
+    this.app.send(message);
+  }
+
+  render() {
+    const S = this.app.S;
+    const me = S.me.name;
+    const mine = (g) => g.seats.includes(me);
+
+    const running = S.games.active.filter(mine);
+    refill(
+      $("#back-banner"),
+      running.map((g) =>
+        h(
+          "button",
+          { class: "primary big", dataset: { fkey: `back-${g.id}` }, onclick: () => this.app.go("game", g.id) },
+          t("lobby.back", { id: g.id }),
+        ),
+      ),
+    );
+    $("#back-banner").hidden = running.length === 0;
+
+    const open = [...S.games.open].sort((a, b) => Number(mine(b)) - Number(mine(a)) || a.id - b.id);
+    refill(
+      $("#open-games"),
+      open.length ? open.map((g) => this.openGame(g, mine(g))) : [h("li", { class: "empty", text: t("lobby.noOpen") })],
+    );
+    refill(
+      $("#active-games"),
+      S.games.active.length
+        ? S.games.active.map((g) => this.activeGame(g, mine(g)))
+        : [h("li", { class: "empty", text: t("lobby.none") })],
+    );
+    refill(
+      $("#finished-games"),
+      S.finished.length
+        ? S.finished.slice(0, 20).map((g) =>
+            h(
+              "li",
+              { class: "game" },
+              h("span", { class: "gname", text: t("game.label", { id: g.id }) }),
+              h("span", { class: "seats", text: g.seats.filter(Boolean).join(", ") }),
+              h("span", { class: "meta", text: g.finished_at ? new Date(g.finished_at).toLocaleDateString() : "" }),
+            ),
+          )
+        : [h("li", { class: "empty", text: t("lobby.none") })],
+    );
+    refill(
+      $("#online"),
+      S.online.map((name) =>
+        h(
+          "li",
+          { class: name === me ? "me" : "" },
+          h("span", { class: "dot", "aria-hidden": "true" }),
+          h("span", { class: "pname", text: name }),
+          name === me
+            ? h("span", { class: "you", text: `(${t("me.you")})` })
+            : h("button", {
+                class: "small whisper",
+                dataset: { fkey: `w-${name}` },
+                title: t("chat.whisper"),
+                "aria-label": `${t("chat.whisper")} ${name}`,
+                text: "✉",
+                onclick: () => this.app.chat.whisperTo(name),
+              }),
+        ),
+      ),
+    );
+    refill(
+      $("#highscores tbody"),
+      S.highscores.length
+        ? S.highscores.map((row, i) =>
+            h(
+              "tr",
+              { class: row.name === me ? "me" : "" },
+              h("td", { text: String(i + 1) }),
+              h("td", { text: row.name }),
+              h("td", { class: "num", text: String(row.gold) }),
+              h("td", { class: "num", text: String(row.games) }),
+              h("td", { class: "num", text: String(row.won) }),
+            ),
+          )
+        : [h("tr", {}, h("td", { colspan: "5", class: "empty", text: t("lobby.none") }))],
+    );
+  }
+
+  describe(g) {
+    const bits = [t("game.players", { n: g.players })];
+    if (g.options?.preset === "online-3") bits.push(t("game.online3"));
+    if (g.options?.demo) bits.push(t("game.demo"));
+    if (g.clock) bits.push(t("game.clock", { s: g.clock }));
+    if (g.round) bits.push(t("game.round", { r: g.round }));
+    return bits.join(" · ");
+  }
+
+  seatList(g) {
+    return h(
+      "ol",
+      { class: "seatlist" },
+      g.seats.map((name) =>
+        h("li", { class: name ? (name === g.host ? "host" : "") : "free", text: name ?? "—" }),
+      ),
+    );
+  }
+
+  openGame(g, isMine) {
+    const taken = g.seats.filter(Boolean).length;
+    const full = taken === g.players;
+    const me = this.app.S.me.name;
+    const buttons = [];
+    if (isMine) {
+      if (g.host === me) {
+        buttons.push(
+          h("button", {
+            class: "primary",
+            disabled: !full,
+            dataset: { fkey: `start-${g.id}`, action: "start" },
+            text: t("btn.start"),
+            onclick: () => this.send({ type: "start", game: g.id }),
+          }),
+        );
+      }
+      buttons.push(
+        h("button", {
+          dataset: { fkey: `leave-${g.id}`, action: "leave" },
+          text: t("btn.leave"),
+          onclick: () => this.send({ type: "leave", game: g.id }),
+        }),
+      );
+    } else {
+      buttons.push(
+        h("button", {
+          class: "primary",
+          disabled: full,
+          dataset: { fkey: `join-${g.id}`, action: "join" },
+          text: t("btn.join"),
+          onclick: () => this.send({ type: "join", game: g.id }),
+        }),
+      );
+    }
+    let status = "";
+    if (isMine) {
+      if (!full) status = t("lobby.waiting", { n: taken, m: g.players });
+      else status = g.host === me ? t("lobby.full") : t("lobby.hostStarts", { host: g.host });
+    }
+    return h(
+      "li",
+      { class: `game${isMine ? " mine" : ""}`, dataset: { game: String(g.id) } },
+      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: this.describe(g) })),
+      this.seatList(g),
+      status ? h("p", { class: "status", text: status }) : null,
+      h("div", { class: "buttons" }, buttons),
+    );
+  }
+
+  activeGame(g, isMine) {
+    return h(
+      "li",
+      { class: `game${isMine ? " mine" : ""}`, dataset: { game: String(g.id) } },
+      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: this.describe(g) })),
+      this.seatList(g),
+      h(
+        "div",
+        { class: "buttons" },
+        h("button", {
+          class: isMine ? "primary" : "",
+          dataset: { fkey: `open-${g.id}`, action: isMine ? "open" : "watch" },
+          text: isMine ? t("btn.open") : t("btn.watch"),
+          onclick: () => this.app.go("game", g.id),
+        }),
+      ),
+    );
+  }
+
+  bindNewGame() {
+    const dialog = $("#new-game-dialog");
+    const form = $("#new-game-form");
+    const players = form.elements.players;
+    const preset = form.elements.preset;
+    const demo = form.elements.demo;
+    const rounds = form.elements.rounds;
+    const sync = () => {
+      if (preset.value === "online-3") players.value = "3";
+      players.disabled = preset.value === "online-3";
+      if (demo.checked) rounds.value = "1";
+      rounds.disabled = demo.checked;
+      $("#players-out").textContent = players.value;
+    };
+    form.addEventListener("input", sync);
+    $("#new-game-btn").addEventListener("click", () => {
+      sync();
+      dialog.showModal();
+    });
+    form.addEventListener("submit", (event) => {
+      if (event.submitter?.value === "cancel") return;
+      const options = {};
+      if (preset.value === "online-3") options.preset = "online-3";
+      if (demo.checked) options.demo = true;
+      else if (rounds.value !== "3") options.rounds = Number(rounds.value);
+      const message = { type: "new_game", players: Number(players.value), options };
+      const clock = Number(form.elements.clock.value);
+      if (clock) message.clock = clock;
+      this.send(message);
+    });
+  }
+}

@@ -1,0 +1,286 @@
+// The maze as one SVG: cards from the view, legal targets highlighted, pan (drag) and zoom
+// (wheel, pinch, buttons, + / - keys).
+
+import { CH, CW, cardMarkup, el, svgNodes } from "./cards.js";
+import { cardName, t } from "./i18n.js";
+
+const GAP = 2; // space between cards
+const PX = CW + GAP;
+const PY = CH + GAP;
+
+const key = (x, y) => `${x},${y}`;
+
+function peekMarkup(gold) {
+  const colour = gold ? "#ffd23f" : "#aeb4be";
+  return (
+    `<rect x="4" y="4" width="${CW - 8}" height="${CH - 8}" rx="5" fill="#000" opacity=".55"/>` +
+    `<g transform="translate(0 -4)">${gold ? GOLD_PEEK : STONE_PEEK}</g>` +
+    `<rect x="1.5" y="1.5" width="${CW - 3}" height="${CH - 3}" rx="6" fill="none" stroke="${colour}" stroke-width="3" stroke-dasharray="7 4"/>` +
+    `<text x="${CW / 2}" y="${CH - 10}" text-anchor="middle" font-size="10" font-weight="700" fill="${colour}">${t(gold ? "goal.gold" : "goal.stone").toUpperCase()}</text>`
+  );
+}
+
+const GOLD_PEEK =
+  `<g stroke="#7a5a00" stroke-width="1.5"><polygon points="18,42 28,32 39,37 40,49 26,53" fill="#ffd23f"/>` +
+  `<polygon points="34,50 44,45 48,55 40,61" fill="#f4b400"/><polygon points="13,52 22,50 24,59 15,60" fill="#ffe27a"/></g>`;
+const STONE_PEEK =
+  `<g fill="#8d8f96" stroke="#2a2b30" stroke-width="1.5"><polygon points="18,42 29,35 40,42 36,53 23,52"/>` +
+  `<polygon points="33,52 42,48 46,57 37,61"/><polygon points="14,52 22,50 24,58 16,60"/></g>`;
+
+export class MazeView {
+  /**
+   * @param {HTMLElement} host   element to draw into
+   * @param {(action: string) => void} onTarget   called with the action text of a chosen target
+   */
+  constructor(host, onTarget) {
+    this.host = host;
+    this.onTarget = onTarget;
+    this.svg = el("svg", { class: "maze", role: "group", preserveAspectRatio: "xMidYMid meet" });
+    this.svg.setAttribute("aria-label", "maze");
+    this.layers = { grid: el("g"), cards: el("g"), targets: el("g") };
+    this.svg.append(this.layers.grid, this.layers.cards, this.layers.targets);
+    host.append(this.svg);
+    this.vb = { x: 0, y: 0, w: 10 * PX, h: 5 * PY };
+    this.bounds = null;
+    this.userMoved = false;
+    this.lastGame = null;
+    this.drawnCards = "";
+    this.pointers = new Map();
+    this.dragged = false;
+    this.bindPointer();
+  }
+
+  /**
+   * Draw the view. `targets` lists clickable things: {x, y, action, kind: "slot"|"card"|"goal", ghost}.
+   */
+  update(game, view, targets = []) {
+    if (this.lastGame !== game) {
+      this.lastGame = game;
+      this.userMoved = false;
+    }
+    const cardsKey = JSON.stringify([view.maze, view.goals]);
+    if (cardsKey !== this.drawnCards) {
+      this.drawnCards = cardsKey;
+      this.drawCards(view);
+    }
+    this.drawTargets(targets);
+    const bounds = this.contentBounds(view, targets);
+    const changed = !this.bounds || Object.keys(bounds).some((k) => bounds[k] !== this.bounds[k]);
+    this.bounds = bounds;
+    if (changed) this.drawGrid();
+    if (changed && !this.userMoved) this.fit();
+  }
+
+  contentBounds(view, targets) {
+    const xs = [0, 8];
+    const ys = [-2, 2];
+    for (const c of [...view.maze, ...view.goals, ...targets]) {
+      xs.push(c.x);
+      ys.push(c.y);
+    }
+    if (view.bounds) {
+      const [x0, x1, y0, y1] = view.bounds;
+      return { x0, x1, y0, y1 };
+    }
+    return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+  }
+
+  drawCards(view) {
+    const cards = [];
+    const taken = new Set();
+    for (const c of view.maze) {
+      taken.add(key(c.x, c.y));
+      const g = el("g", { class: "card", transform: `translate(${c.x * PX} ${c.y * PY})`, "data-slot": key(c.x, c.y) });
+      g.append(...svgNodes(cardMarkup(c.shape, c.x * 7 + c.y * 13 + 50)));
+      const title = el("title");
+      title.textContent = t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), x: c.x, y: c.y });
+      g.prepend(title);
+      cards.push(g);
+    }
+    for (const goal of view.goals) {
+      if (taken.has(key(goal.x, goal.y))) continue;
+      const g = el("g", {
+        class: `card goal${goal.peeked ? " peeked" : ""}`,
+        transform: `translate(${goal.x * PX} ${goal.y * PY})`,
+        "data-slot": key(goal.x, goal.y),
+        "data-goal": goal.peeked ? goal.card : "hidden",
+      });
+      g.append(...svgNodes(cardMarkup("goal", goal.y + 20)));
+      const title = el("title");
+      title.textContent = goal.peeked
+        ? t("goal.seen", { what: cardName(goal.card) })
+        : t("goal.hidden");
+      g.prepend(title);
+      if (goal.peeked) {
+        // only this player sees what their map showed: the goal's face, faint, in a coloured frame
+        g.append(...svgNodes(peekMarkup(goal.card === "gold")));
+      }
+      cards.push(g);
+    }
+    this.layers.cards.replaceChildren(...cards);
+  }
+
+  drawGrid() {
+    const b = this.bounds;
+    const dots = [];
+    for (let x = b.x0; x <= b.x1; x += 1) {
+      for (let y = b.y0; y <= b.y1; y += 1) {
+        dots.push(
+          `<rect x="${x * PX + 3}" y="${y * PY + 3}" width="${CW - 6}" height="${CH - 6}" rx="5" class="slot-bg"/>`,
+        );
+      }
+    }
+    this.layers.grid.replaceChildren(...svgNodes(dots.join("")));
+  }
+
+  drawTargets(targets) {
+    const targetsKey = JSON.stringify(targets);
+    if (targetsKey === this.targetsKey) return;
+    this.targetsKey = targetsKey;
+    const focused = document.activeElement?.closest?.(".target")?.dataset.action;
+    const nodes = targets.map((target) => {
+      const g = el("g", {
+        class: `target target-${target.kind}`,
+        transform: `translate(${target.x * PX} ${target.y * PY})`,
+        tabindex: "0",
+        role: "button",
+        "data-action": target.action,
+        "data-slot": key(target.x, target.y),
+      });
+      g.setAttribute("aria-label", target.label);
+      if (target.ghost) {
+        const ghost = el("g", { class: "ghost" });
+        ghost.append(...svgNodes(cardMarkup(target.ghost, 3)));
+        g.append(ghost);
+      }
+      g.append(el("rect", { x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 6, class: "target-frame" }));
+      const choose = (event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        this.onTarget(target.action);
+      };
+      g.addEventListener("click", (event) => {
+        if (!this.dragged) choose(event);
+      });
+      g.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") choose(event);
+      });
+      return g;
+    });
+    this.layers.targets.replaceChildren(...nodes);
+    if (focused) {
+      const again = nodes.find((n) => n.dataset.action === focused);
+      again?.focus({ preventScroll: true });
+    }
+  }
+
+  fit() {
+    const b = this.bounds;
+    if (!b) return;
+    this.userMoved = false;
+    const mx = PX * 0.3;
+    const my = PY * 0.25;
+    this.vb = {
+      x: b.x0 * PX - mx,
+      y: b.y0 * PY - my,
+      w: (b.x1 - b.x0 + 1) * PX + 2 * mx,
+      h: (b.y1 - b.y0 + 1) * PY + 2 * my,
+    };
+    this.apply();
+  }
+
+  apply() {
+    const { x, y, w, h } = this.vb;
+    this.svg.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
+  }
+
+  /** Zoom by factor f (<1 zooms in) around the point (px, py) in maze units (default: centre). */
+  zoom(f, px = this.vb.x + this.vb.w / 2, py = this.vb.y + this.vb.h / 2) {
+    const w = Math.min(Math.max(this.vb.w * f, PX * 2), PX * 60);
+    const k = w / this.vb.w;
+    this.vb = { x: px - (px - this.vb.x) * k, y: py - (py - this.vb.y) * k, w, h: this.vb.h * k };
+    this.userMoved = true;
+    this.apply();
+  }
+
+  pan(dx, dy) {
+    this.vb.x += dx;
+    this.vb.y += dy;
+    this.userMoved = true;
+    this.apply();
+  }
+
+  unitsPerPixel() {
+    const r = this.svg.getBoundingClientRect();
+    return Math.max(this.vb.w / (r.width || 1), this.vb.h / (r.height || 1));
+  }
+
+  toMaze(clientX, clientY) {
+    const m = this.svg.getScreenCTM();
+    if (!m) return [this.vb.x, this.vb.y];
+    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+
+  bindPointer() {
+    const svg = this.svg;
+    svg.addEventListener(
+      "wheel",
+      (event) => {
+        event.preventDefault();
+        const [px, py] = this.toMaze(event.clientX, event.clientY);
+        this.zoom(event.deltaY > 0 ? 1.15 : 1 / 1.15, px, py);
+      },
+      { passive: false },
+    );
+    svg.addEventListener("pointerdown", (event) => {
+      this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, x0: event.clientX, y0: event.clientY });
+      this.dragged = false;
+    });
+    svg.addEventListener("pointermove", (event) => {
+      const p = this.pointers.get(event.pointerId);
+      if (!p) return;
+      if (this.pointers.size === 1) {
+        if (!this.dragged && Math.hypot(event.clientX - p.x0, event.clientY - p.y0) < 8) return;
+        if (!this.dragged) svg.setPointerCapture?.(event.pointerId);
+        this.dragged = true;
+        const k = this.unitsPerPixel();
+        this.pan((p.x - event.clientX) * k, (p.y - event.clientY) * k);
+      } else if (this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        const before = Math.hypot(a.x - b.x, a.y - b.y);
+        p.x = event.clientX;
+        p.y = event.clientY;
+        const after = Math.hypot(a.x - b.x, a.y - b.y);
+        if (before > 0 && after > 0) {
+          const [px, py] = this.toMaze((a.x + b.x) / 2, (a.y + b.y) / 2);
+          this.zoom(before / after, px, py);
+        }
+        this.dragged = true;
+        return;
+      }
+      p.x = event.clientX;
+      p.y = event.clientY;
+    });
+    const end = (event) => {
+      this.pointers.delete(event.pointerId);
+      // a click event follows pointerup: forget the drag just after it
+      setTimeout(() => {
+        if (!this.pointers.size) this.dragged = false;
+      }, 0);
+    };
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
+    svg.addEventListener("keydown", (event) => {
+      const step = PX / 2;
+      const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+      if (event.target !== svg) return;
+      if (event.key === "+" || event.key === "=") this.zoom(1 / 1.2);
+      else if (event.key === "-") this.zoom(1.2);
+      else if (moves[event.key]) this.pan(...moves[event.key]);
+      else return;
+      event.preventDefault();
+    });
+    svg.setAttribute("tabindex", "0");
+  }
+}
