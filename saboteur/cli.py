@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from saboteur.bots.commands import tournament as tournament_command
 from saboteur.engine import RULESETS, Game, OptionError, Record, RecordError, new_game
 from saboteur.engine.classic.cards import catalogue
 from saboteur.play.simulate import SimulationStats, bench, play_random_game
@@ -218,6 +219,7 @@ def replay(record_file: Path, show: bool, as_json: bool) -> None:
     Console().print(table)
 
 
+cli.add_command(tournament_command)
 cli.add_command(server_commands.server)
 cli.add_command(server_commands.client)
 

@@ -1,0 +1,196 @@
+"""The ``ismcts`` bot: information-set Monte Carlo tree search (single observer).
+
+The search samples determinizations of what this seat cannot see — the other
+hands, the deck, the roles and the goals it has not looked at
+(:mod:`saboteur.bots.determinize`) — and grows one tree of actions over all of
+them, as in Cowling, Powley and Whitehouse (2012): below the root, a child is
+chosen by UCB where its count of trials is how often it was *available* (legal
+in the sampled deal), one node is added per descent, and the round is played out
+by the heuristic policy for every seat.  A node scores the seat that moved into
+it: 1 if that seat's side (its role in this sample) won the round.
+
+Two changes make small budgets count:
+
+- the root compares this seat's best ``ROOT_WIDTH`` moves by the heuristic, each
+  on the *same* sampled deal and the same playout random stream (common random
+  numbers), so the comparison is paired and far less noisy;
+- deeper nodes widen progressively: a node tried ``n`` times offers the
+  ``1 + ⌊√n / 2⌋`` best moves of its seat by the heuristic, so early descents
+  follow the heuristic and later ones try alternatives.
+
+Inside playouts, a shared table of suspicions (:func:`~saboteur.bots.policy.react`),
+started from this seat's own, lets diggers block whoever acts like a saboteur.
+The move played is the root move with the best win rate.  One iteration is one
+descent and playout.
+
+>>> import random
+>>> from saboteur.engine import new_game
+>>> from saboteur.bots.base import Budget, choose
+>>> game = new_game("classic", 4)
+>>> state = game.new_state(seed=3)
+>>> seat = state.current_player
+>>> bot = IsmctsBot(game, seat, random.Random(0), Budget(iterations=10))
+>>> choose(bot, state) in state.legal_actions(), bot.iterations
+(True, 10)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from saboteur.bots.base import Budget
+from saboteur.bots.determinize import Determinizer
+from saboteur.bots.heuristic import HeuristicBot, situation_from_view
+from saboteur.bots.policy import best, gold_choice, rank, react, situation_of
+from saboteur.engine import Action, NotationError
+from saboteur.engine.base import JSON
+from saboteur.engine.classic.state import ClassicState
+
+DEFAULT_ITERATIONS = 100
+ROOT_WIDTH = 6
+WINNING = 1000.0  # a heuristic score this high (the tunnel reaches the gold) needs no search
+EXPLORATION = 0.7
+SIDE_OF = {"digger": "diggers", "saboteur": "saboteurs"}
+
+
+class Node:
+    """Statistics of one action in the tree, from the view of the seat that played it."""
+
+    __slots__ = ("available", "children", "seat", "visits", "wins")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.wins = 0.0
+        self.available = 1
+        self.children: dict[Action, Node] = {}
+
+    def ucb(self) -> float:
+        return self.wins / self.visits + EXPLORATION * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+def playout(
+    state: ClassicState, round_index: int, rng: random.Random, opinion: list[float] | None = None
+) -> str:
+    """Play the round out with the heuristic policy; the winning side."""
+    results = state.results
+    opinion = [0.0] * state.game.players if opinion is None else opinion
+    while len(results) <= round_index:
+        seat = state.current_player
+        assert seat is not None
+        action = best(situation_of(state, seat, opinion), state.legal_actions(), rng)
+        react(opinion, state, seat, action)
+        state.apply(action)
+    return str(results[round_index]["winner"])
+
+
+class IsmctsBot(HeuristicBot):
+    """Searches the heuristic's best moves over sampled deals; plays the best win rate."""
+
+    name = "ismcts"
+    default_budget = Budget(iterations=DEFAULT_ITERATIONS)
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+        if view["phase"] == "gold":
+            return gold_choice(legal)
+        scored = rank(situation_from_view(self.memory, view), legal, self.rng)
+        candidates = [action for _, action in scored[: self.root_width()]]
+        action = candidates[0]
+        if len(candidates) > 1 and scored[0][0] < WINNING:
+            action = self.pick(view, candidates)
+        self.memory.pending = action
+        return action
+
+    def pick(self, view: JSON, candidates: list[Action]) -> Action:
+        """The candidate with the best win rate in the search (ties: the heuristic's order)."""
+        try:
+            root = self.search(view, candidates)
+        except NotationError:  # memory out of step with the view: play the heuristic's move
+            return candidates[0]
+        order = {action: i for i, action in enumerate(candidates)}
+
+        def value(action: Action) -> tuple[float, int]:
+            child = root.children[action]
+            return (child.wins / child.visits if child.visits else 0.0), -order[action]
+
+        return max(candidates, key=value)
+
+    def root_width(self) -> int:
+        """How many of its best moves the search compares: fewer on a small budget."""
+        iterations = self.budget.iterations
+        if iterations is None:
+            return ROOT_WIDTH
+        return max(2, min(ROOT_WIDTH, iterations // 8))
+
+    def search(self, view: JSON, candidates: list[Action]) -> Node:
+        """Spend the budget from this seat's information set; the root's children hold the result.
+
+        Each sweep samples one deal and one playout seed and tries every candidate on them.
+        """
+        determinizer = Determinizer(self.game, self.memory, view)
+        root = Node(self.seat)
+        for action in candidates:
+            root.children[action] = Node(self.seat)
+        round_index = len(view["results"])
+        limit = self.budget.iterations
+        clock = time.perf_counter
+        deadline = None if self.budget.seconds is None else clock() + self.budget.seconds
+        done = 0
+        while done == 0 or (
+            (limit is None or done + len(candidates) <= limit)
+            and (deadline is None or clock() < deadline)
+        ):
+            sample = determinizer.sample(self.rng)
+            seed = self.rng.getrandbits(32)
+            for action in candidates:
+                state = sample.clone()
+                self._descend(root.children[action], state, action, round_index, seed)
+            done += len(candidates)
+        self.iterations += done
+        return root
+
+    def _descend(
+        self, child: Node, state: ClassicState, action: Action, round_index: int, seed: int
+    ) -> None:
+        """Play ``action`` in the sample, walk down the tree, play out, and score the path."""
+        rng = random.Random(seed)
+        results = state.results
+        opinion = list(self.memory.suspicion)
+        react(opinion, state, self.seat, action)
+        state.apply(action)
+        node, path = child, [child]
+        while len(results) <= round_index:
+            seat = state.current_player
+            assert seat is not None
+            ranked = rank(situation_of(state, seat, opinion), state.legal_actions(), rng)
+            width = 1 + int(math.sqrt(node.visits) / 2)
+            options = [option for _, option in ranked[:width]]
+            children = node.children
+            untried = None
+            for option in options:
+                known = children.get(option)
+                if known is None:
+                    if untried is None:
+                        untried = option
+                else:
+                    known.available += 1
+            chosen = untried or max(options, key=lambda a: children[a].ucb())
+            if untried is not None:
+                children[untried] = Node(seat)
+            node = children[chosen]
+            path.append(node)
+            react(opinion, state, seat, chosen)
+            state.apply(chosen)
+            if untried is not None:
+                break
+        winner = playout(state, round_index, rng, opinion)
+        roles = results[round_index]["roles"]
+        for node in path:
+            node.visits += 1
+            if winner == SIDE_OF[roles[node.seat]]:
+                node.wins += 1.0

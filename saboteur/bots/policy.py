@@ -1,0 +1,242 @@
+"""The heuristic policy: a score for every legal action from one seat's situation.
+
+A :class:`Situation` holds what the seat knows that matters here (role, hand,
+maze, broken tools, where the gold may be, suspicions).  :func:`best` picks the
+highest-scoring legal action.  The heuristic bot builds situations from its
+memory; the ISMCTS playouts build them from sampled states.
+
+>>> from saboteur.engine import new_game
+>>> state = new_game("classic", 4).new_state(seed=2)
+>>> sit = situation_of(state, state.current_player)
+>>> import random
+>>> best(sit, state.legal_actions(), random.Random(0)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from saboteur.bots.memory import SUSPECT, TRUSTED
+from saboteur.bots.tunnel import GOAL_SLOTS, Maze, Reach, distance, is_dead_end
+from saboteur.engine import Action
+from saboteur.engine.classic import cards as C
+from saboteur.engine.classic.state import ClassicState
+
+DIGGER_PASS = {  # how gladly a digger throws a card away (higher: sooner)
+    "NESW": -15,
+    "NES": -13,
+    "NEW": -13,
+    "EW": -12,
+    "ES": -10,
+    "SW": -10,
+    "NS": -9,
+    "rockfall": -3,
+    "map": -20,
+}
+SABOTEUR_PASS = {"NESW": 10, "NES": 8, "NEW": 8, "EW": 7, "rockfall": -12, "map": 0}
+
+
+@dataclass(slots=True)
+class Situation:
+    """What one seat knows that the policy needs."""
+
+    seat: int
+    role: str
+    hand: Sequence[str]
+    maze: Maze
+    broken: Sequence[int]
+    gold: int | None  # the gold's slot, if this seat knows it
+    stones: frozenset[int]  # face-down goals this seat knows to be stone
+    suspicion: Sequence[float]
+    progress: Sequence[float]
+
+    def candidates(self) -> tuple[int, ...]:
+        """Goal slots that may hold the gold, as far as this seat knows."""
+        if self.gold is not None:
+            return (self.gold,)
+        hidden = self.maze.hidden
+        return tuple(i for i in GOAL_SLOTS if i in hidden and i not in self.stones)
+
+
+def situation_of(
+    state: ClassicState, seat: int, opinion: Sequence[float] | None = None
+) -> Situation:
+    """A seat's situation read from a full state (inside playouts, where all is sampled).
+
+    ``opinion`` stands in for every seat's suspicions (see :func:`react`).
+    """
+    maze = state.maze
+    gold = None
+    stones = set()
+    for index, card in state.peeks[seat].items():
+        if index in maze.hidden:
+            if card == C.GOLD_GOAL:
+                gold = index
+            else:
+                stones.add(index)
+    if gold is None and len(stones) == 2:
+        gold = next(i for i in maze.hidden if i not in stones)
+    zeros = [0.0] * state.game.players
+    return Situation(
+        seat, state.roles[seat], state.hands[seat], maze, state.broken, gold, frozenset(stones),
+        zeros if opinion is None else opinion, zeros,
+    )  # fmt: skip
+
+
+def react(opinion: list[float], state: ClassicState, seat: int, action: Action) -> None:
+    """Update a shared table of suspicions for ``seat`` playing ``action`` (before it is applied).
+
+    A cheap stand-in, inside playouts, for what each player's memory would make of it.
+    """
+    kind = action.kind
+    if kind == "place":
+        if is_dead_end(action.code & 63):
+            opinion[seat] += 1.5
+    elif kind == "break":
+        target = action.seat
+        assert target is not None
+        opinion[seat] += -1.0 if opinion[target] >= SUSPECT else 1.0
+    elif kind == "repair" and action.seat != seat:
+        target = action.seat
+        assert target is not None
+        opinion[seat] += 1.0 if opinion[target] >= SUSPECT else -0.5
+    elif kind == "rockfall":
+        opinion[seat] += -1.0 if is_dead_end(state.maze.cells[action.code]) else 1.5
+
+
+def gold_choice(legal: Sequence[Action]) -> Action:
+    """Take the biggest gold card."""
+    return max(legal, key=lambda action: int(action.choice or 0))
+
+
+def best(sit: Situation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The highest-scoring action (ties broken by ``rng``)."""
+    if legal[0].kind == "gold":
+        return gold_choice(legal)
+    reach = Reach(sit.maze, sit.candidates())
+    score = _digger_score if sit.role == C.DIGGER else _saboteur_score
+    noise = rng.random
+    return max(legal, key=lambda action: score(sit, reach, action) + noise() * 0.01)
+
+
+def rank(sit: Situation, legal: Sequence[Action], rng: random.Random) -> list[tuple[float, Action]]:
+    """Every legal action with its score, best first (ties broken by ``rng``)."""
+    reach = Reach(sit.maze, sit.candidates())
+    score = _digger_score if sit.role == C.DIGGER else _saboteur_score
+    scored = [(score(sit, reach, action) + rng.random() * 0.01, action) for action in legal]
+    scored.sort(key=lambda pair: pair[0], reverse=True)
+    return scored
+
+
+# -- gold-diggers ----------------------------------------------------------------------------------
+
+
+def _digger_score(sit: Situation, reach: Reach, action: Action) -> float:
+    kind = action.kind
+    if kind == "place":
+        index, sid = action.code >> 6, action.code & 63
+        if is_dead_end(sid):
+            return -40.0
+        after, openings = reach.place_effect(index, sid)
+        if after == 0:
+            return 1000.0
+        gain = reach.best - after
+        if gain > 0:
+            return 50.0 + 10 * gain + 2 * openings
+        return 2.0 + openings if gain == 0 else -10.0
+    if kind == "repair":
+        target = action.seat
+        assert target is not None
+        if target == sit.seat:
+            return 90.0
+        trust = -sit.suspicion[target]
+        return -30.0 if trust <= -SUSPECT else 40.0 + 5 * min(trust, 3.0)
+    if kind == "break":
+        target = action.seat
+        assert target is not None
+        suspicion = sit.suspicion[target]
+        if target == sit.seat or suspicion < SUSPECT:
+            return -50.0 - (10.0 if suspicion < TRUSTED else 0.0)
+        already = 15.0 if sit.broken[target] else 0.0
+        return 30.0 + 8 * suspicion + (10.0 if reach.best <= 3 else 0.0) - already
+    if kind == "map":
+        if sit.gold is not None or action.code in sit.stones:
+            return -5.0
+        return 75.0 - distance(action.code, GOAL_SLOTS[1])
+    if kind == "rockfall":
+        sid = sit.maze.cells[action.code]
+        if not is_dead_end(sid):
+            return -30.0
+        gain = reach.best - reach.after_remove(action.code)
+        return 45.0 + 10 * gain if gain > 0 else -5.0
+    return _digger_pass(sit, action.card or "")
+
+
+def _digger_pass(sit: Situation, card: str) -> float:
+    if card.startswith("x"):
+        return 10.0
+    if card == "map" and sit.gold is not None:
+        return 8.0
+    if card.startswith("break-"):
+        return 0.0 if max(sit.suspicion) < SUSPECT else -5.0
+    if card.startswith("repair-"):
+        return -8.0
+    return float(DIGGER_PASS.get(card, -10))
+
+
+# -- saboteurs -------------------------------------------------------------------------------------
+
+
+def _saboteur_score(sit: Situation, reach: Reach, action: Action) -> float:
+    kind = action.kind
+    closeness = max(0, 8 - reach.best)
+    if kind == "place":
+        index, sid = action.code >> 6, action.code & 63
+        after = reach.after_place(index, sid)
+        if after == 0:  # it would turn over a goal that may hold the gold
+            return -1000.0
+        worse = after - reach.best
+        if is_dead_end(sid):
+            return 20.0 + 12 * worse + 4 * closeness if worse > 0 else 3.0
+        if worse > 0:
+            return 15.0 + 12 * worse + 3 * closeness
+        return 0.0 if worse == 0 else -20.0 + 5 * worse
+    if kind == "repair":
+        target = action.seat
+        assert target is not None
+        if target == sit.seat:
+            return 45.0
+        return 15.0 if sit.suspicion[target] >= SUSPECT else -25.0
+    if kind == "break":
+        target = action.seat
+        assert target is not None
+        if target == sit.seat:
+            return -100.0
+        if sit.suspicion[target] >= SUSPECT:
+            return -10.0
+        idle = 10.0 if not sit.broken[target] else 0.0
+        return 25.0 + 3 * sit.progress[target] + 2 * closeness + idle - sit.suspicion[target]
+    if kind == "map":
+        return 20.0 if sit.gold is None else -5.0
+    if kind == "rockfall":
+        sid = sit.maze.cells[action.code]
+        if is_dead_end(sid):
+            return -20.0
+        worse = reach.after_remove(action.code) - reach.best
+        if worse <= 0:
+            return -5.0
+        return 50.0 + 12 * worse if reach.best <= 4 else 20.0 + 5 * worse
+    return _saboteur_pass(action.card or "")
+
+
+def _saboteur_pass(card: str) -> float:
+    if card.startswith("x"):
+        return -15.0
+    if card.startswith("repair-"):
+        return 12.0
+    if card.startswith("break-"):
+        return -10.0
+    return float(SABOTEUR_PASS.get(card, 6))

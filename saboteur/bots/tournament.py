@@ -1,0 +1,160 @@
+"""Tournaments: bots play whole games; win rates by bot and role with Wilson intervals.
+
+Seating is fair: in game ``g`` seat ``s`` holds bot ``(s + g) mod k`` (``k``
+bots), and the ``k`` games of a block share one deal (seed ``seed + g // k``),
+so every bot sits in every seat equally often and meets the same cards and
+roles as the others.  Roles are dealt by the engine, fresh each round.
+
+A round counts for every seat: a win if that seat's side won it (the diggers
+reached the gold, or the saboteurs stopped them).  A round with no saboteur
+where the gold stays hidden is won by nobody: a loss for its diggers.
+
+>>> wilson(8, 10)
+(0.4902, 0.9433)
+>>> from saboteur.engine import new_game
+>>> from saboteur.bots.registry import parse_spec
+>>> result = run_tournament(new_game("classic", 3), [parse_spec("random")] * 1, games=1, seed=0)
+>>> result.tallies["random"]["digger"].rounds + result.tallies["random"]["saboteur"].rounds
+9
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from saboteur.bots.base import choose
+from saboteur.bots.registry import BotSpec
+from saboteur.engine import Game, State
+
+ROLES = ("digger", "saboteur")
+SIDE_OF = {"digger": "diggers", "saboteur": "saboteurs"}
+
+
+def wilson(wins: int, rounds: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for ``wins`` out of ``rounds``."""
+    if rounds == 0:
+        return (0.0, 1.0)
+    p = wins / rounds
+    denominator = 1 + z * z / rounds
+    centre = (p + z * z / (2 * rounds)) / denominator
+    half = z * math.sqrt(p * (1 - p) / rounds + z * z / (4 * rounds * rounds)) / denominator
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+@dataclass
+class Tally:
+    """Rounds one bot played in one role, and how many of them its side won."""
+
+    rounds: int = 0
+    wins: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        rate = round(self.wins / self.rounds, 4) if self.rounds else 0.0
+        low, high = wilson(self.wins, self.rounds)
+        return {"rounds": self.rounds, "wins": self.wins, "win_rate": rate, "ci95": [low, high]}
+
+
+@dataclass
+class Clock:
+    """Decisions one bot made, the CPU seconds it thought, and its search iterations."""
+
+    decisions: int = 0
+    seconds: float = 0.0
+    iterations: int = 0
+
+
+@dataclass
+class TournamentResult:
+    """Tallies by bot spec text and role, and each bot's thinking time."""
+
+    games: int = 0
+    tallies: dict[str, dict[str, Tally]] = field(default_factory=dict)
+    clocks: dict[str, Clock] = field(default_factory=dict)
+
+    def add(self, state: State, seating: Sequence[str]) -> None:
+        """Count a finished game played with ``seating`` (bot spec text by seat)."""
+        self.games += 1
+        for result in getattr(state, "results", []):
+            for seat, role in enumerate(result["roles"]):
+                tally = self.tallies[seating[seat]][role]
+                tally.rounds += 1
+                tally.wins += result["winner"] == SIDE_OF[role]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "bots": {
+                name: {role: tallies[role].to_json() for role in ROLES}
+                for name, tallies in self.tallies.items()
+            },
+        }
+
+
+def seating(specs: Sequence[BotSpec], players: int, number: int) -> list[BotSpec]:
+    """The bot at each seat in game ``number`` (rotating by one seat per game).
+
+    >>> from saboteur.bots.registry import parse_spec
+    >>> a, b = parse_spec("random"), parse_spec("heuristic")
+    >>> [s.name for s in seating([a, b], 3, 1)]
+    ['heuristic', 'random', 'heuristic']
+    """
+    return [specs[(seat + number) % len(specs)] for seat in range(players)]
+
+
+def play_game(
+    game: Game,
+    seats: Sequence[BotSpec],
+    seed: int,
+    bot_seed: str,
+    clocks: dict[str, Clock] | None = None,
+) -> State:
+    """Deal with ``seed`` and let the seated bots play to the end (timed into ``clocks``)."""
+    state = game.new_state(seed)
+    bots = [
+        spec.make(game, seat, random.Random(f"{bot_seed}:{seat}"))
+        for seat, spec in enumerate(seats)
+    ]
+    clock = time.process_time  # CPU time: other programs on the machine do not count
+    timers = [Clock() for _ in seats]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        started = clock()
+        action = choose(bots[seat], state, seat)
+        timers[seat].seconds += clock() - started
+        timers[seat].decisions += 1
+        state.apply(action)
+    if clocks is not None:
+        for seat, spec in enumerate(seats):
+            total = clocks.setdefault(spec.text, Clock())
+            total.decisions += timers[seat].decisions
+            total.seconds += timers[seat].seconds
+            total.iterations += bots[seat].iterations
+    return state
+
+
+def run_tournament(
+    game: Game,
+    specs: Sequence[BotSpec],
+    games: int,
+    seed: int,
+    on_game: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    """Play ``games`` games between ``specs`` (distinct bots) and tally them."""
+    result = TournamentResult(
+        tallies={spec.text: {role: Tally() for role in ROLES} for spec in specs},
+        clocks={spec.text: Clock() for spec in specs},
+    )
+    k = len(specs)
+    for number in range(games):
+        seats = seating(specs, game.players, number)
+        state = play_game(game, seats, seed + number // k, f"{seed}:{number}", result.clocks)
+        result.add(state, [spec.text for spec in seats])
+        if on_game is not None:
+            on_game(number + 1)
+    return result

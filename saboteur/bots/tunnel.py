@@ -1,0 +1,170 @@
+"""How far the tunnel is from the goals, and how a card or a rockfall would change that.
+
+The measure is the *reach*: the smallest Manhattan distance from an open tunnel
+end (an empty slot next to a start-joined side) to a target goal.  Reach 1 means
+one more card can turn a goal over; a placement that opens into a target has
+reach 0.
+
+>>> from saboteur.engine import new_game
+>>> state = new_game("classic", 4).new_state(seed=1)
+>>> reach = Reach(state.maze, GOAL_SLOTS)
+>>> reach.best  # the open ends around the start are 7 slots from (8,0)
+7
+>>> reach.after_place(slot_index(1, 0), shape_id("EW", False))
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from saboteur.engine.base import JSON
+from saboteur.engine.classic import cards as C
+from saboteur.engine.classic.state import GOAL_SLOTS, START_SLOT
+from saboteur.engine.maze import SIDE_STEPS, Maze, slot_index
+
+__all__ = ["GOAL_SLOTS", "START_SLOT", "Maze", "Reach", "distance", "shape_id", "slot_index"]
+
+SHAPES = C.SHAPES.shapes
+SIDES_OF = C.SHAPES.sides
+GROUP_OF = C.SHAPES.group_of
+DEAD_END = tuple(shape.card.startswith("x") for shape in SHAPES)
+FAR = 99
+shape_id = C.shape_id
+
+
+def distance(a: int, b: int) -> int:
+    """Manhattan distance between two packed slots."""
+    ax, ay = divmod(a, 256)
+    bx, by = divmod(b, 256)
+    return abs(ax - bx) + abs(ay - by)
+
+
+_NEAREST: dict[tuple[int, ...], dict[int, int]] = {}
+
+
+def nearest_table(targets: tuple[int, ...]) -> dict[int, int]:
+    """A memo of each slot's distance to the nearest of ``targets``, filled as asked."""
+    table = _NEAREST.get(targets)
+    if table is None:
+        table = _NEAREST[targets] = {}
+    return table
+
+
+def _nearest(index: int, targets: tuple[int, ...], table: dict[int, int]) -> int:
+    near = table.get(index)
+    if near is None:
+        near = min((distance(index, target) for target in targets), default=FAR)
+        table[index] = near
+    return near
+
+
+def _joined(sid: int, facing_live: int) -> int:
+    groups = GROUP_OF[sid]
+    joined = 0
+    for side, _, _ in SIDE_STEPS:
+        if SIDES_OF[sid] & facing_live & side:
+            joined |= groups[side]
+    return joined
+
+
+# JOINED[sid][mask]: the sides of shape sid joined to the tunnel when the sides in mask face it
+JOINED = tuple(tuple(_joined(sid, mask) for mask in range(16)) for sid in range(len(SHAPES)))
+OPENINGS = tuple(bin(mask).count("1") for mask in range(16))
+
+
+def slot_masks(maze: Maze, index: int) -> tuple[int, int]:
+    """For an empty slot: (sides facing a live tunnel end, sides facing no card)."""
+    live, cells = maze.live, maze.cells
+    facing_live = free = 0
+    for side, opposite, step in SIDE_STEPS:
+        neighbour = index + step
+        if live.get(neighbour, 0) & opposite:
+            facing_live |= side
+        if neighbour not in cells:
+            free |= side
+    return facing_live, free
+
+
+class Reach:
+    """The tunnel's reach towards ``targets`` (goal slots), with what-if questions."""
+
+    __slots__ = ("best", "ends", "masks", "maze", "near", "second", "targets")
+
+    def __init__(self, maze: Maze, targets: Iterable[int]) -> None:
+        self.maze = maze
+        self.targets = targets = tuple(targets)
+        self.near = near = nearest_table(targets)
+        self.ends = {index: _nearest(index, targets, near) for index in maze.frontier}
+        self.masks: dict[int, tuple[int, int]] = {}
+        ordered = sorted(self.ends.values())
+        self.best = ordered[0] if ordered else FAR
+        self.second = ordered[1] if len(ordered) > 1 else FAR
+
+    def _without(self, index: int) -> int:
+        """The reach if the open end ``index`` were filled by a card leading nowhere."""
+        if self.ends.get(index) == self.best:
+            return self.second
+        return self.best
+
+    def after_place(self, index: int, sid: int) -> int:
+        """The reach after laying ``sid`` at ``index`` (0: it opens into a target goal)."""
+        return self.place_effect(index, sid)[0]
+
+    def place_effect(self, index: int, sid: int) -> tuple[int, int]:
+        """The reach after laying ``sid`` at ``index``, and how many open ends the card adds."""
+        onward = self.onward(index, sid)
+        best = self._without(index)
+        targets, hidden, table = self.targets, self.maze.hidden, self.near
+        for side, _, step in SIDE_STEPS:
+            if onward & side:
+                neighbour = index + step
+                if neighbour in hidden and neighbour in targets:
+                    return 0, OPENINGS[onward]
+                near = table.get(neighbour)
+                if near is None:
+                    near = _nearest(neighbour, targets, table)
+                if near < best:
+                    best = near
+        return best, OPENINGS[onward]
+
+    def onward(self, index: int, sid: int) -> int:
+        """The sides through which ``sid`` laid at ``index`` would lead the tunnel on."""
+        masks = self.masks.get(index)
+        if masks is None:
+            masks = self.masks[index] = slot_masks(self.maze, index)
+        return JOINED[sid][masks[0]] & masks[1]
+
+    def after_remove(self, index: int) -> int:
+        """The reach after a rockfall at ``index``."""
+        maze = self.maze.copy()
+        maze.remove(index)
+        ends = [_nearest(slot, self.targets, self.near) for slot in maze.frontier]
+        return min(ends, default=FAR)
+
+
+def is_dead_end(sid: int) -> bool:
+    """Whether shape ``sid`` is a dead end (no tunnel through it)."""
+    return DEAD_END[sid]
+
+
+def maze_from_view(view: JSON) -> Maze:
+    """Rebuild the public maze from a view (its ``maze``, ``goals`` and ``bounds``)."""
+    bounds = view.get("bounds")
+    maze = Maze(C.SHAPES, tuple(bounds) if bounds else None)
+    by_name = C.SHAPES.by_name
+    for cell in view["maze"]:
+        x, y, name = cell["x"], cell["y"], cell["shape"]
+        assert isinstance(x, int) and isinstance(y, int) and isinstance(name, str)
+        index, sid = slot_index(x, y), by_name[name]
+        if sid == C.START_SHAPE:
+            maze.add_root(index, sid)
+        else:
+            maze.cells[index] = sid
+    for goal in view["goals"]:
+        x, y = goal["x"], goal["y"]
+        assert isinstance(x, int) and isinstance(y, int)
+        if not goal["revealed"]:
+            maze.add_hidden(slot_index(x, y), "?")
+    maze.recompute()
+    return maze

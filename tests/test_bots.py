@@ -1,0 +1,291 @@
+"""Bots: legal play at every table size, choices that depend only on the seat's view."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from saboteur.bots.base import Bot, Budget, choose
+from saboteur.bots.heuristic import HeuristicBot
+from saboteur.bots.ismcts import IsmctsBot
+from saboteur.bots.random_bot import RandomBot
+from saboteur.bots.registry import BotSpecError, make_bot, parse_spec
+from saboteur.engine import Event, new_game
+from saboteur.engine.classic import cards as C
+from saboteur.engine.classic.state import ClassicState
+from tests.scenario import Scenario
+
+
+def play(state: ClassicState, bots: list[Bot], turns: int | None = None) -> int:
+    """Let the bots play (``turns`` actions, or to the end); returns the actions checked."""
+    checked = 0
+    while not state.is_over and (turns is None or checked < turns):
+        seat = state.current_player
+        assert seat is not None
+        action = choose(bots[seat], state, seat)
+        assert action in state.legal_actions()
+        state.apply(action)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_random_and_heuristic_play_only_legal_actions(players: int) -> None:
+    game = new_game("classic", players)
+    for seed in range(3):
+        state = game.new_state(seed)
+        bots: list[Bot] = [
+            (HeuristicBot if (seat + seed) % 2 else RandomBot)(game, seat, random.Random(seat))
+            for seat in range(players)
+        ]
+        assert play(state, bots) > 3 * players
+        assert state.is_over and len(state.results) == 3
+
+
+@pytest.mark.parametrize("players", [3, 6, 10])
+def test_ismcts_plays_only_legal_actions(players: int) -> None:
+    game = new_game("classic", players, {"rounds": 1})
+    state = game.new_state(players)
+    bots: list[Bot] = [
+        IsmctsBot(game, seat, random.Random(seat), Budget(iterations=2))
+        if seat % 2 == 0
+        else HeuristicBot(game, seat, random.Random(seat))
+        for seat in range(players)
+    ]
+    play(state, bots)
+    assert state.is_over
+    assert sum(bot.iterations for bot in bots) > 0
+
+
+@pytest.mark.parametrize("options", [{"preset": "online-3"}, {"demo": True}])
+def test_bots_play_the_presets(options: dict[str, object]) -> None:
+    game = new_game("classic", 3, options)
+    state = game.new_state(5)
+    bots: list[Bot] = [
+        HeuristicBot(game, 0, random.Random(0)),
+        IsmctsBot(game, 1, random.Random(1), Budget(iterations=2)),
+        RandomBot(game, 2, random.Random(2)),
+    ]
+    play(state, bots)
+    assert state.is_over
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iterations=4"])
+def test_bots_seated_mid_game_or_on_a_restored_state(spec: str) -> None:
+    state = _midgame(6, 8, 40)
+    restored = state.game.state_from_json(state.to_json())  # no event log
+    for table in (state, restored):
+        bots = [make_bot(spec, table.game, seat, seed=seat) for seat in range(6)]
+        assert play(table, bots, turns=12) == 12
+
+
+def test_choose_refuses_the_wrong_seat() -> None:
+    game = new_game("classic", 4)
+    state = game.new_state(1)
+    seat = state.current_player
+    assert seat is not None
+    other = RandomBot(game, (seat + 1) % 4, random.Random(0))
+    with pytest.raises(ValueError, match="not seat"):
+        choose(other, state)
+
+
+# -- a choice depends only on what the seat may know -----------------------------------------------
+
+
+def _hidden_changed(state: ClassicState, seat: int, rng: random.Random) -> ClassicState:
+    """The same state for ``seat``, with everything it cannot see dealt anew."""
+    data = state.to_json()
+    n = state.game.players
+    others = [s for s in range(n) if s != seat]
+    pool = [card for s in others for card in data["hands"][s]] + data["deck"]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(data["hands"][s])
+        data["hands"][s], pool = pool[:size], pool[size:]
+    data["deck"] = pool
+    roles = [data["roles"][s] for s in others] + data["role_aside"]
+    rng.shuffle(roles)
+    for s, role in zip(others, roles, strict=False):
+        data["roles"][s] = role
+    data["role_aside"] = roles[len(others) :]
+    known = {tuple(xy) for xy in data["peeks"][seat]}
+    revealed = {(x, y) for x, y, shape in data["maze"] if ":" in shape}
+    free = [g for g in data["goals"] if (g[0], g[1]) not in known | revealed]
+    cards = [g[2] for g in free]
+    rng.shuffle(cards)
+    for goal, card in zip(free, cards, strict=True):
+        goal[2] = card
+    data["seed"] = data["seed"] + 1
+    changed = state.game.state_from_json(data)
+    assert isinstance(changed, ClassicState)
+    changed.events = state.events_for(seat)  # what the seat saw happen is the same
+    return changed
+
+
+def same_view(one: dict[str, object], other: dict[str, object]) -> bool:
+    """Equal views, up to the order of the legal actions (which follows how the maze was built)."""
+    return {**one, "legal": sorted(one["legal"])} == {**other, "legal": sorted(other["legal"])}  # type: ignore[call-overload]
+
+
+def _midgame(players: int, seed: int, turns: int) -> ClassicState:
+    game = new_game("classic", players)
+    state = game.new_state(seed)
+    bots: list[Bot] = [RandomBot(game, s, random.Random(seed * 10 + s)) for s in range(players)]
+    play(state, bots, turns)
+    return state
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=12"])
+def test_choice_depends_only_on_the_view(spec: str) -> None:
+    differences = 0
+    for players, seed, turns in [(4, 1, 9), (5, 2, 17), (7, 3, 25), (10, 4, 33)]:
+        state = _midgame(players, seed, turns)
+        seat = state.current_player
+        assert seat is not None
+        changed = _hidden_changed(state, seat, random.Random(seed))
+        assert same_view(changed.view(seat), state.view(seat))
+        differences += changed.hands != state.hands or changed.roles != state.roles
+        first = make_bot(spec, state.game, seat, seed=99)
+        second = make_bot(spec, state.game, seat, seed=99)
+        assert choose(first, state) == choose(second, changed)
+    assert differences  # the hidden information did change
+
+
+def test_ismcts_choice_changes_with_its_own_view() -> None:
+    """The test above has teeth: the same bot does react to what it can see."""
+    state = _midgame(5, 2, 17)
+    seat = state.current_player
+    assert seat is not None
+    choices = set()
+    for hand_seed in range(6):
+        data = state.to_json()
+        pool = data["hands"][seat] + data["deck"]
+        random.Random(hand_seed).shuffle(pool)
+        size = len(data["hands"][seat])
+        data["hands"][seat], data["deck"] = pool[:size], pool[size:]
+        other = state.game.state_from_json(data)
+        choices.add(choose(make_bot("ismcts:iterations=6", state.game, seat, seed=1), other).text)
+    assert len(choices) > 1
+
+
+# -- the heuristic's judgement ---------------------------------------------------------------------
+
+
+def _bot_choice(state: ClassicState, cls: type[Bot] = HeuristicBot) -> str:
+    seat = state.current_player
+    assert seat is not None
+    budget = Budget(iterations=30) if cls is IsmctsBot else None
+    return choose(cls(state.game, seat, random.Random(0), budget), state).text
+
+
+def _one_card_from_gold(saboteur: int, *hand: str) -> ClassicState:
+    """Seat 0 to play, a tunnel from the start to (6,0), the gold at (8,0)."""
+    return (
+        Scenario(players=4)
+        .maze("EW@1,0", "NESW@2,0", "NEW@3,0", "NESW@4,0", "NEW@5,0", "NESW@6,0")
+        .goals(gold=(8, 0))
+        .peek(0, 8, 0)
+        .hand(0, *hand)
+        .saboteurs(saboteur)
+        .turn(0)
+        .build()
+    )
+
+
+@pytest.mark.parametrize("cls", [HeuristicBot, IsmctsBot])
+def test_digger_opens_the_gold_when_it_can(cls: type[Bot]) -> None:
+    state = _one_card_from_gold(3, "EW", "NS", "xNS", "map", "break-cart", "rockfall")
+    assert _bot_choice(state, cls) == "EW@7,0"
+
+
+@pytest.mark.parametrize("cls", [HeuristicBot, IsmctsBot])
+def test_saboteur_never_opens_the_gold(cls: type[Bot]) -> None:
+    choice = _bot_choice(_one_card_from_gold(0, "EW", "NESW", "xEW", "rockfall"), cls)
+    assert choice not in ("EW@7,0", "NESW@7,0")
+    assert choice == "xEW@7,0" or choice.startswith("rockfall@")  # blocks or cuts the tunnel
+
+
+def test_digger_repairs_itself_and_maps_early() -> None:
+    broken = (
+        Scenario(players=5)
+        .hand(1, "repair-pickaxe", "EW", "NS", "map", "xS")
+        .broken(1, "pickaxe")
+        .saboteurs(4)
+        .turn(1)
+        .build()
+    )
+    assert _bot_choice(broken) == "repair-pickaxe@1"
+    fresh = Scenario(players=5).hand(1, "EW", "map", "xS").saboteurs(4).turn(1).build()
+    assert _bot_choice(fresh).startswith("map@")
+
+
+def test_gold_choice_takes_the_biggest() -> None:
+    game = new_game("classic", 4)
+    legal = [game.parse_action(text) for text in ("gold:1", "gold:3", "gold:2")]
+    for cls in (HeuristicBot, IsmctsBot):
+        bot = cls(game, 0, random.Random(0))
+        assert bot.choose({"phase": "gold"}, legal).text == "gold:3"
+
+
+def test_suspicion_follows_public_actions() -> None:
+    game = new_game("classic", 5)
+    bot = HeuristicBot(game, 0, random.Random(0))
+    bot.observe(
+        [
+            Event("round-start", None, {"round": 1, "first": 1}),
+            Event("deal", 0, {"round": 1, "role": "digger", "hand": []}, to=0),
+            Event("place", 1, {"card": "EW", "shape": "EW", "x": 1, "y": 0}),
+            Event("place", 2, {"card": "xEW", "shape": "xEW", "x": 2, "y": 0}),
+            Event("break", 3, {"tool": "cart", "target": 0}),
+            Event("rockfall", 4, {"card": "xEW", "x": 2, "y": 0}),
+        ]
+    )
+    suspicion = bot.memory.suspicion
+    assert suspicion[2] > 1 and suspicion[3] > 1  # a dead end ahead; breaking me, a digger
+    assert suspicion[1] < 0 and suspicion[4] < 0  # digging on; clearing the dead end
+    assert bot.memory.known_discards == Counter({"xEW": 1, "rockfall": 1})
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+
+def test_registry_reads_budgets() -> None:
+    assert parse_spec("ismcts").budget == Budget(iterations=100)
+    assert parse_spec("ismcts:seconds=1").budget == Budget(seconds=1.0)
+    assert parse_spec("heuristic").text == "heuristic"
+    for bad in ("ismcts:iterations=0", "ismcts:depth=3", "ismcts:seconds=-1", "random:seconds=1"):
+        with pytest.raises(BotSpecError):
+            parse_spec(bad)
+
+
+def test_seconds_budget_stops_the_search() -> None:
+    game = new_game("classic", 4)
+    state = game.new_state(2)
+    seat = state.current_player
+    assert seat is not None
+    bot = make_bot("ismcts:seconds=0.05", game, seat)
+    choose(bot, state)
+    assert bot.iterations >= 1
+
+
+def test_determinizations_agree_with_the_seat() -> None:
+    from saboteur.bots.determinize import Determinizer
+    from saboteur.bots.memory import Memory
+
+    state = _midgame(7, 5, 30)
+    seat = state.current_player
+    assert seat is not None
+    memory = Memory(state.game, seat)
+    memory.observe(state.events_for(seat))
+    view = state.view(seat)
+    sampler = Determinizer(state.game, memory, view)
+    rng = random.Random(3)
+    saboteurs = Counter[int]()
+    for _ in range(40):
+        sample = sampler.sample(rng)
+        assert same_view(sample.view(seat), view)
+        assert sorted(sample.roles + sample.role_aside) == sorted(state.roles + state.role_aside)
+        saboteurs.update(s for s, role in enumerate(sample.roles) if role == C.SABOTEUR)
+    assert len(saboteurs) > 1  # roles really are sampled
