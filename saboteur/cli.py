@@ -181,6 +181,7 @@ def bench_command(
     table.add_row("complete games", f"{result['games']:,}")
     table.add_row("steps per second", f"{result['steps_per_second']:,.0f}")
     table.add_row("games per second", f"{result['games_per_second']:,.1f}")
+    table.add_row("steps per CPU second", f"{result['steps_per_cpu_second']:,.0f}")
     Console().print(table)
 
 

@@ -83,15 +83,19 @@ class BenchResult:
     seconds: float
     steps: int
     games: int
+    cpu_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
+        cpu = self.cpu_seconds or self.seconds
         return {
             "players": self.players,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(cpu, 3),
             "steps": self.steps,
             "games": self.games,
             "steps_per_second": round(self.steps / self.seconds, 1),
             "games_per_second": round(self.games / self.seconds, 2),
+            "steps_per_cpu_second": round(self.steps / cpu, 1),
         }
 
 
@@ -101,7 +105,7 @@ def bench(game: Game, seconds: float, seed: int = 0) -> BenchResult:
     rng = random.Random(seed)
     choice = rng.choice
     clock = time.perf_counter
-    start = clock()
+    start, cpu_start = clock(), time.process_time()
     deadline = start + seconds
     while clock() < deadline:
         state = game.new_state(seed + games)
@@ -109,4 +113,5 @@ def bench(game: Game, seconds: float, seed: int = 0) -> BenchResult:
             state.apply(choice(state.legal_actions()))
             steps += 1
         games += 1
-    return BenchResult(game.players, clock() - start, steps, games)
+    cpu = time.process_time() - cpu_start
+    return BenchResult(game.players, clock() - start, steps, games, cpu)
