@@ -1,0 +1,206 @@
+"""The store, against SQLite and against the PostgreSQL on 127.0.0.1:5432, and its migration."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from saboteur.server.store.migrate import alembic_config, upgrade
+from saboteur.server.store.schema import metadata
+from saboteur.server.store.store import (
+    ACTIVE,
+    FINISHED,
+    OPEN,
+    NameTaken,
+    SeqConflict,
+    Store,
+)
+from tests.server.helpers import fresh_postgres, sqlite_url
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each kind (its URL), not yet migrated."""
+    if request.param == "sqlite":
+        yield sqlite_url(tmp_path)
+    else:
+        with fresh_postgres() as url:
+            yield url
+
+
+@pytest.fixture
+async def store(database: str) -> AsyncIterator[Store]:
+    import asyncio
+
+    await asyncio.to_thread(upgrade, database)
+    opened = Store(database)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def test_users_tokens_and_renames(store: Store) -> None:
+    ann, token = await store.create_user("Ann")
+    assert ann.name == "Ann" and len(token) >= 20
+    assert await store.user_by_token(token) == ann
+    assert await store.user_by_token("not a token") is None
+    assert await store.name_exists("aNN") and not await store.name_exists("Bob")
+    with pytest.raises(NameTaken):
+        await store.create_user("ANN")  # unique regardless of case
+    bob, bob_token = await store.create_user("Bob")
+    assert bob.id != ann.id and bob_token != token
+    with pytest.raises(NameTaken):
+        await store.rename(bob.id, "ann")
+    await store.rename(bob.id, "Bobby")
+    assert await store.user_by_token(bob_token) == type(bob)(bob.id, "Bobby")
+    assert await store.user_names([ann.id, bob.id, 999]) == {ann.id: "Ann", bob.id: "Bobby"}
+    assert await store.user_names([]) == {}
+    await store.create_user("Bob")  # the old name is free again
+
+
+async def test_a_game_from_open_to_finished(store: Store) -> None:
+    users = [(await store.create_user(name))[0].id for name in ("Ann", "Bob", "Cat", "Dan")]
+    options: dict[str, Any] = {"preset": "online-3", "first": 2}
+    row = await store.create_game("classic", 3, options, users[0], 30)
+    assert (row.status, row.seats, row.host_id, row.clock_seconds) == (
+        OPEN,
+        {0: users[0]},
+        users[0],
+        30,
+    )
+    await store.take_seat(row.id, 1, users[1])
+    await store.take_seat(row.id, 2, users[2])
+    await store.leave_seat(row.id, users[0], new_host=users[1])  # the host leaves
+    await store.take_seat(row.id, 0, users[3])
+    [loaded] = await store.load_games((OPEN,))
+    assert loaded.seats == {0: users[3], 1: users[1], 2: users[2]}
+    assert loaded.host_id == users[1] and loaded.options == options and loaded.seed is None
+
+    seed = 2**62 - 1  # the largest seed the server draws
+    started_at = await store.start_game(row.id, seed, {0: users[2], 1: users[1], 2: users[3]})
+    assert started_at
+    for seq, action in enumerate(["NS@0,1", "pass:map", "gold:3"]):
+        await store.append_action(row.id, seq, action, "clock" if seq == 1 else "player")
+    with pytest.raises(SeqConflict):
+        await store.append_action(row.id, 1, "EW@1,0", "player")
+    assert await store.load_games((OPEN,)) == []
+    [active] = await store.load_games((OPEN, ACTIVE))
+    assert (active.status, active.seed, active.started_at) == (ACTIVE, seed, started_at)
+    assert active.seats == {0: users[2], 1: users[1], 2: users[3]}
+    assert active.actions == [("NS@0,1", "player"), ("pass:map", "clock"), ("gold:3", "player")]
+
+    await store.finish_game(
+        row.id, [(0, users[2], 5, True), (1, users[1], 0, False), (2, users[3], 5, True)]
+    )
+    assert await store.load_games((OPEN, ACTIVE)) == []
+    game = await store.game(row.id)
+    assert game is not None and game.status == FINISHED and game.finished_at
+    assert game.actions == active.actions
+    assert await store.game_results(row.id) == [
+        {"seat": 0, "name": "Cat", "gold": 5, "won": True},
+        {"seat": 1, "name": "Bob", "gold": 0, "won": False},
+        {"seat": 2, "name": "Dan", "gold": 5, "won": True},
+    ]
+    [finished] = await store.finished_games()
+    assert finished.id == row.id and finished.seats == {0: users[2], 1: users[1], 2: users[3]}
+    assert await store.game(row.id + 1) is None
+
+
+async def test_the_last_one_leaving_drops_the_game_and_its_chat(store: Store) -> None:
+    ann, _ = await store.create_user("Ann")
+    row = await store.create_game("classic", 4, {}, ann.id, None)
+    await store.add_chat("game", "anyone?", sender_id=ann.id, game_id=row.id)
+    await store.leave_seat(row.id, ann.id, new_host=None)
+    assert await store.game(row.id) is None
+    assert await store.game_chat(row.id) == []
+
+
+async def test_chat_history(store: Store) -> None:
+    ann, _ = await store.create_user("Ann")
+    bob, _ = await store.create_user("Bob")
+    cat, _ = await store.create_user("Cat")
+    game = await store.create_game("classic", 3, {}, ann.id, None)
+    for index in range(55):
+        await store.add_chat("global", f"line {index}", sender_id=ann.id)
+    await store.add_chat("game", "<b>gl</b> & hf", sender_id=bob.id, game_id=game.id)
+    await store.add_chat("game", "Round 1 is over", game_id=game.id)  # a server line
+    await store.add_chat("whisper", "psst", sender_id=ann.id, recipient_id=bob.id)
+
+    lines = await store.global_chat()
+    assert [line.text for line in lines] == [f"line {i}" for i in range(5, 55)]  # the last 50
+    assert [line.text for line in await store.global_chat(limit=2)] == ["line 53", "line 54"]
+    first = lines[0].to_json()
+    assert first["type"] == "chat" and first["from"] == "Ann" and first["channel"] == "global"
+    assert first["at"] and "to" not in first and "game" not in first
+
+    said = [line.to_json() for line in await store.game_chat(game.id)]
+    assert [(m["from"], m["text"], m["game"]) for m in said] == [
+        ("Bob", "<b>gl</b> & hf", game.id),
+        (None, "Round 1 is over", game.id),
+    ]
+    for user, seen in ((ann, ["psst"]), (bob, ["psst"]), (cat, [])):
+        assert [line.text for line in await store.whispers(user.id)] == seen
+    [whisper] = await store.whispers(bob.id)
+    assert (whisper.sender, whisper.recipient) == ("Ann", "Bob")
+
+
+async def test_highscores(store: Store) -> None:
+    ids = {name: (await store.create_user(name))[0].id for name in ("Ann", "Bob", "Cat", "Dan")}
+    results = [
+        [("Ann", 3, True), ("Bob", 0, False), ("Cat", 3, True)],
+        [("Ann", 0, False), ("Bob", 7, True), ("Cat", 2, False)],
+        [("Ann", 1, False), ("Bob", 0, False), ("Cat", 4, True)],
+    ]
+    for table in results:
+        row = await store.create_game("classic", 3, {}, ids["Ann"], None)
+        await store.start_game(row.id, 1, {s: ids[name] for s, (name, _g, _w) in enumerate(table)})
+        await store.finish_game(
+            row.id, [(s, ids[name], gold, won) for s, (name, gold, won) in enumerate(table)]
+        )
+    assert await store.highscores() == [
+        {"name": "Cat", "gold": 9, "games": 3, "won": 2},
+        {"name": "Bob", "gold": 7, "games": 3, "won": 1},
+        {"name": "Ann", "gold": 4, "games": 3, "won": 1},
+    ]  # Dan played no finished game
+    assert [row["name"] for row in await store.highscores(limit=1)] == ["Cat"]
+
+
+def test_the_migration_matches_the_schema(database: str) -> None:
+    import asyncio
+
+    from alembic import command
+
+    async def differences() -> tuple[list[Any], set[str]]:
+        engine = create_async_engine(database)
+        try:
+            async with engine.connect() as connection:
+
+                def inspect(sync: sa.Connection) -> tuple[list[Any], set[str]]:
+                    context = MigrationContext.configure(sync)
+                    return compare_metadata(context, metadata), set(
+                        sa.inspect(sync).get_table_names()
+                    )
+
+                return await connection.run_sync(inspect)
+        finally:
+            await engine.dispose()
+
+    upgrade(database)
+    diff, tables = asyncio.run(differences())
+    assert diff == []
+    assert tables == {*metadata.tables, "alembic_version"}
+    upgrade(database)  # applying it again is a no-op
+    command.downgrade(alembic_config(database), "base")
+    assert asyncio.run(differences())[1] == {"alembic_version"}
+    upgrade(database)
+    assert asyncio.run(differences())[0] == []
