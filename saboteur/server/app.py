@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from saboteur import __version__
 from saboteur.engine import RULESETS, Record
 from saboteur.server.hub import Client
-from saboteur.server.service import Service
+from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
 from saboteur.server.store.migrate import upgrade
 from saboteur.server.store.store import FINISHED, Store
 
@@ -44,6 +44,8 @@ class GameSummary(BaseModel):
     seats: list[str | None]
     host: str | None = None
     clock: int | None = None
+    bots: list[str | None] | None = None  # per seat: the bot playing it, or null for a person
+    away: list[int] | None = None  # seats of absent players a bot plays for meanwhile
     created_at: str | None = None
     started_at: str | None = None
     finished_at: str | None = None
@@ -76,15 +78,21 @@ RULESET_OPTIONS = {
 }
 
 
-def create_app(db_url: str, migrate: bool = True) -> FastAPI:
-    """The server for the database at ``db_url`` (migrated at start unless ``migrate`` is off)."""
+def create_app(
+    db_url: str,
+    migrate: bool = True,
+    bot_delay: float = BOT_DELAY,
+    absence_timeout: float = ABSENCE_TIMEOUT,
+) -> FastAPI:
+    """The server for the database at ``db_url`` (migrated at start unless ``migrate`` is off);
+    bots wait ``bot_delay`` seconds before each move."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if migrate:
             await asyncio.to_thread(upgrade, db_url)
         store = Store(db_url)
-        service = Service(store)
+        service = Service(store, bot_delay=bot_delay, absence_timeout=absence_timeout)
         await service.load()
         app.state.service = service
         try:

@@ -67,6 +67,13 @@ class NewGame(Message):
         dict[Annotated[str, StringConstraints(max_length=32)], OptionValue], Field(max_length=8)
     ] = {}
     clock: Annotated[int, Field(ge=2, le=3600)] | None = None
+    # one entry per seat 1..players-1: null for a person, else a bot (random, heuristic, ismcts)
+    bots: (
+        Annotated[
+            list[Annotated[str, StringConstraints(max_length=32)] | None], Field(max_length=9)
+        ]
+        | None
+    ) = None
 
 
 class GameCommand(Message):

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import time
 from collections import deque
 from typing import Any
 
+from saboteur.bots.base import choose
+from saboteur.bots.registry import BotSpecError, parse_spec
 from saboteur.engine import IllegalAction, NotationError, OptionError, new_game
 from saboteur.server import protocol as P
 from saboteur.server.hub import Client, Hub, encode
@@ -25,6 +28,15 @@ log = logging.getLogger("saboteur.server")
 
 CHAT_BURST, CHAT_WINDOW = 5, 5.0  # at most 5 chat lines per 5 seconds per user
 MESSAGE_BURST, MESSAGE_WINDOW = 60, 1.0  # at most 60 messages a second per connection
+# the bots a host may seat, by name -> the spec they are made with (a searching bot: a small budget)
+BOT_KINDS = {
+    "random": "random",
+    "heuristic": "heuristic",
+    "ismcts": "ismcts:iterations=100:seconds=1",
+}
+BOT_DELAY = 0.7  # seconds a bot waits before it moves, so people can follow
+ABSENCE_TIMEOUT = 60.0  # seconds a seated player may be gone before a bot plays for them
+AWAY_BOT = "heuristic"  # the bot that plays for an absent player
 
 
 class RateLimit:
@@ -47,8 +59,13 @@ class RateLimit:
 class Service:
     """The server's whole behaviour, independent of the web framework."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float = BOT_DELAY, absence_timeout: float = ABSENCE_TIMEOUT
+    ) -> None:
         self.store = store
+        self.bot_delay = bot_delay
+        self.absence_timeout = absence_timeout
+        self.absence_tasks: set[asyncio.Task[None]] = set()
         self.hub = Hub()
         self.tables: dict[int, Table] = {}
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
@@ -67,15 +84,25 @@ class Service:
                 continue
             self.tables[row.id] = table
             self.names.update(await self.store.user_names([*row.seats.values(), row.host_id]))
+            specs = await self.store.bot_specs(list(row.seats.values()))
+            table.bots = {seat: specs[user] for seat, user in row.seats.items() if user in specs}
             if table.state is not None and table.state.is_over:  # stopped before its results
                 await self._finish(table)
                 continue
             self._arm_clock(table)
+            self._arm_bot(table)
+            if table.state is not None:  # after a restart nobody is back yet
+                for user_id in set(row.seats.values()) - set(specs):
+                    self._watch_absence(table, user_id)
 
     async def close(self) -> None:
         for table in self.tables.values():
             if table.clock_task is not None:
                 table.clock_task.cancel()
+            for task in table.bot_tasks:
+                task.cancel()
+        for task in self.absence_tasks:
+            task.cancel()
         for client in list(self.hub.clients):
             await client.stop()
 
@@ -93,6 +120,10 @@ class Service:
                 table.spectators.discard(client)
         if self.hub.remove(client):
             self._broadcast_presence()
+            assert client.user is not None
+            for table in list(self.tables.values()):
+                if table.state is not None and table.seat_of(client.user.id) is not None:
+                    self._watch_absence(table, client.user.id)
         await client.stop()
 
     async def handle(self, client: Client, text: str | bytes) -> None:
@@ -173,7 +204,12 @@ class Service:
         if came_online:
             self._broadcast_presence()
         for table in list(self.tables.values()):  # back to every seat this user holds
-            if table.seat_of(user.id) is not None:
+            seat = table.seat_of(user.id)
+            if seat is not None:
+                if seat in table.away:  # takes the seat back from the bot at once
+                    table.away.discard(seat)
+                    await self._announce(table, f"{user.name} is back.", store=True)
+                    self._broadcast_lists()
                 await self._join(client, user, table)
 
     async def _new_user(self, wanted: str) -> tuple[User, str]:
@@ -188,6 +224,17 @@ class Service:
             except NameTaken:
                 suffix += 1
                 name = f"{base[: 20 - len(str(suffix)) - 1]}-{suffix}"
+
+    async def _new_bot_user(self, spec: str, seat: int) -> User:
+        base = f"Bot {spec.partition(':')[0].capitalize()} {seat + 1}"
+        name, suffix = base, 1
+        while True:
+            try:
+                user, _token = await self.store.create_user(name, bot=spec)
+                return user
+            except NameTaken:
+                suffix += 1
+                name = f"{base}-{suffix}"
 
     async def _rename(self, client: Client, user: User, message: P.Rename) -> None:
         try:
@@ -331,10 +378,17 @@ class Service:
             game = new_game(message.ruleset, message.players, options)
         except OptionError as err:
             raise ProtocolError("bad-options", str(err)) from None
+        bots = _bot_seats(message.bots, game.players)
         row = await self.store.create_game(
             game.ruleset, game.players, dict(game.options), user.id, message.clock
         )
         table = Table(row, game)
+        for seat, spec in bots.items():  # each bot seat gets a user of its own
+            bot_user = await self._new_bot_user(spec, seat)
+            await self.store.take_seat(row.id, seat, bot_user.id)
+            row.seats[seat] = bot_user.id
+            table.bots[seat] = spec
+            self.names[bot_user.id] = bot_user.name
         self.tables[row.id] = table
         client.push({"type": "joined", "game": table.summary(self.names), "seat": 0})
         self._broadcast_lists()
@@ -377,7 +431,11 @@ class Service:
         async with table.lock:
             if self.tables.get(table.id) is not table or table.seat_of(user.id) is None:
                 raise ProtocolError("not-seated", f"you hold no seat in game {table.id}")
-            others = [u for s, u in sorted(table.row.seats.items()) if u != user.id]
+            others = [  # people only: a bot never hosts; a table of bots alone is gone
+                u
+                for s, u in sorted(table.row.seats.items())
+                if u != user.id and s not in table.bots
+            ]
             new_host = (
                 table.row.host_id
                 if table.row.host_id != user.id
@@ -485,6 +543,7 @@ class Service:
         assert current is not None
         await self._announce(table, f"It is {names[current]}'s turn.", store=False)
         self._arm_clock(table)
+        self._arm_bot(table)
 
     async def _finish(self, table: Table) -> None:
         state = table.state
@@ -549,6 +608,94 @@ class Service:
             await self.play(table, seat, fallback.text, "clock", seq)
         except (ProtocolError, IllegalAction) as err:  # someone moved just in time
             log.info("clock move in game %s skipped: %s", table.id, err)
+
+    # -- bots --------------------------------------------------------------------------------
+
+    def _arm_bot(self, table: Table) -> None:
+        """If a bot plays the seat whose turn it is, let it move (after the pacing delay)."""
+        state = table.state
+        seat = None if state is None or state.is_over else state.current_player
+        if seat is None or not table.bot_plays(seat):
+            return
+        task = asyncio.get_running_loop().create_task(self._bot_move(table, seat, table.seq))
+        table.bot_tasks.add(task)
+        task.add_done_callback(table.bot_tasks.discard)
+
+    def _watch_absence(self, table: Table, user_id: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._absent(table, user_id))
+        self.absence_tasks.add(task)
+        task.add_done_callback(self.absence_tasks.discard)
+
+    async def _absent(self, table: Table, user_id: int) -> None:
+        """After the absence timeout, a bot plays for a seated player who is still gone."""
+        await asyncio.sleep(self.absence_timeout)
+        seat = table.seat_of(user_id)
+        state = table.state
+        if (
+            self.hub.online(user_id)
+            or self.tables.get(table.id) is not table
+            or seat is None
+            or seat in table.away
+            or state is None
+            or state.is_over
+        ):
+            return
+        table.away.add(seat)
+        name = self.names.get(user_id, f"seat {seat}")
+        await self._announce(table, f"{name} is away: a bot plays for them.", store=True)
+        self._broadcast_lists()
+        self._arm_bot(table)
+
+    async def _bot_move(self, table: Table, seat: int, seq: int) -> None:
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        async with table.bot_lock:  # one bot thinks at a time per table (bots are not shared)
+            state = table.state
+            if state is None or state.is_over or table.seq != seq or state.current_player != seat:
+                return
+            if not table.bot_plays(seat):  # an absent player came back meanwhile
+                return
+            bot = table.bot_players.get(seat)
+            if bot is None:  # made at its first turn (also after a restart): catches up on events
+                spec = parse_spec(table.bots.get(seat, AWAY_BOT))
+                rng = random.Random(f"{table.row.seed}:{seat}")
+                bot = table.bot_players[seat] = spec.make(table.game, seat, rng)
+            try:
+                text = (await asyncio.to_thread(choose, bot, state.clone(), seat)).text
+            except Exception:  # a bot bug must not stall the game: pass (or the first legal)
+                log.exception("bot in game %s seat %s failed", table.id, seat)
+                legal = state.legal_actions()
+                text = next((a for a in legal if a.kind == "pass"), legal[0]).text
+        if not table.bot_plays(seat):
+            return
+        try:
+            await self.play(table, seat, text, "bot", seq)
+        except (ProtocolError, IllegalAction) as err:  # the game moved on meanwhile
+            log.info("bot move in game %s skipped: %s", table.id, err)
+
+
+def _bot_seats(bots: list[str | None] | None, players: int) -> dict[int, str]:
+    """Seat -> bot spec from a ``new_game``'s ``bots`` (one entry per seat 1..players-1)."""
+    if bots is None:
+        return {}
+    if len(bots) != players - 1:
+        raise ProtocolError(
+            "bad-bots", f"bots: one entry per seat 1 to {players - 1}, not {len(bots)} entries"
+        )
+    out: dict[int, str] = {}
+    for seat, name in enumerate(bots, start=1):
+        if name is None:
+            continue
+        spec = BOT_KINDS.get(name)
+        if spec is None:
+            known = ", ".join(sorted(BOT_KINDS))
+            raise ProtocolError("bad-bots", f"bots: unknown bot {name!r} (known: {known})")
+        try:
+            parse_spec(spec)
+        except BotSpecError as err:  # pragma: no cover - BOT_KINDS holds valid specs
+            raise ProtocolError("bad-bots", str(err)) from None
+        out[seat] = spec
+    return out
 
 
 def _stamp(message: dict[str, Any]) -> dict[str, Any]:

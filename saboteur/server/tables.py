@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from saboteur.bots.base import Bot
 from saboteur.engine import Event, Game, State, new_game
 from saboteur.server.store.store import ACTIVE, FINISHED, OPEN, GameRow
 
@@ -26,6 +27,11 @@ class Table:
         self.spectators: set[Any] = set()  # Client objects watching
         self.lock = asyncio.Lock()
         self.clock_task: asyncio.Task[None] | None = None
+        self.bots: dict[int, str] = {}  # seat -> bot spec, for the seats bot users hold
+        self.bot_players: dict[int, Bot] = {}  # seat -> its bot, made at its first turn
+        self.bot_tasks: set[asyncio.Task[None]] = set()
+        self.bot_lock = asyncio.Lock()
+        self.away: set[int] = set()  # seats of absent players a bot plays for until they return
 
     @classmethod
     def from_row(cls, row: GameRow) -> Table:
@@ -57,6 +63,10 @@ class Table:
                 return seat
         return None
 
+    def bot_plays(self, seat: int | None) -> bool:
+        """Whether a bot moves for ``seat``: a bot seat, or an absent player's."""
+        return seat is not None and (seat in self.bots or seat in self.away)
+
     def free_seat(self) -> int | None:
         for seat in range(self.row.players):
             if seat not in self.row.seats:
@@ -77,6 +87,11 @@ class Table:
                 names.get(row.seats[s]) if s in row.seats else None for s in range(row.players)
             ],
             "clock": row.clock_seconds,
+            "bots": [
+                self.bots[s].partition(":")[0] if s in self.bots else None
+                for s in range(row.players)
+            ],
+            "away": sorted(self.away),
             "created_at": row.created_at,
             "started_at": row.started_at,
         }

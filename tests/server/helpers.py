@@ -72,9 +72,9 @@ class Address:
 class LiveServer(Address):
     """The ASGI app served by uvicorn in a background thread, on a port of its own."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
         self.db_url = db_url
-        self.app = create_app(db_url)
+        self.app = create_app(db_url, bot_delay=bot_delay)
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.socket.bind(("127.0.0.1", 0))

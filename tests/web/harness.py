@@ -133,7 +133,10 @@ class Player:
 
     # -- lobby ---------------------------------------------------------------------------------
 
-    def create_game(self, players: int = 3, demo: bool = True, rounds: int = 3) -> int:
+    def create_game(
+        self, players: int = 3, demo: bool = True, rounds: int = 3, bots: tuple[str, ...] = ()
+    ) -> int:
+        """Create a game in the dialog; ``bots`` sets seats 2, 3, … to these bot kinds."""
         page = self.page
         before = set(self.open_game_ids())
         page.click("#new-game-btn")
@@ -142,6 +145,8 @@ class Player:
             page.check("#new-game-form input[name=demo]")
         else:
             page.select_option("#new-game-form select[name=rounds]", str(rounds))
+        for seat, kind in enumerate(bots, start=1):
+            page.select_option(f"#new-game-form select[name=seat-{seat}]", kind)
         page.click("#new-game-form button[value=create]")
         mine = "#open-games li.game.mine"
         page.wait_for_function(

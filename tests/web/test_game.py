@@ -214,3 +214,16 @@ def test_a_phone_player_plays_by_touch(people: Callable[..., Player]) -> None:
         page.tap("#card-menu [data-kind=discard]")
     page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
     assert not phone.my_turn()
+
+
+def test_a_host_plays_two_bots_to_the_end(people: Callable[..., Player]) -> None:
+    dora = people("Hedda")
+    page = dora.page
+    game = dora.create_game(players=3, demo=True, bots=("heuristic", "random"))
+    seats = page.locator(f'#open-games li[data-game="{game}"] .seatlist li')
+    assert seats.all_inner_texts() == ["Hedda", "Bot Heuristic 2 (bot)", "Bot Random 3 (bot)"]
+    dora.start(game)
+    dora.wait_game_window(game)
+    assert page.locator("#players .pbot").count() == 2
+    play_until([dora], game_over([dora]))
+    assert "The game is over" in page.locator("#overlay .overlay-box").inner_text()

@@ -33,6 +33,7 @@ users = Table(
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("last_seen", DateTime(timezone=True), nullable=False),
+    Column("bot", String(64), nullable=True),  # the bot spec of a bot seat's user; null for people
 )
 
 games = Table(

@@ -122,8 +122,11 @@ class Store:
 
     # -- users -------------------------------------------------------------------------------
 
-    async def create_user(self, name: str) -> tuple[User, str]:
-        """A new user with ``name``; returns it and its session token (shown once)."""
+    async def create_user(self, name: str, bot: str | None = None) -> tuple[User, str]:
+        """A new user with ``name``; returns it and its session token (shown once).
+
+        ``bot`` is the bot spec of a user made for a bot seat (it never logs in).
+        """
         token = secrets.token_urlsafe(24)
         now = _now()
         try:
@@ -135,6 +138,7 @@ class Store:
                         token_hash=hash_token(token),
                         created_at=now,
                         last_seen=now,
+                        bot=bot,
                     )
                 )
         except IntegrityError:
@@ -165,6 +169,18 @@ class Store:
         async with self.engine.connect() as conn:
             rows = await conn.execute(select(users.c.id, users.c.name).where(users.c.id.in_(ids)))
             return {row.id: row.name for row in rows}
+
+    async def bot_specs(self, ids: list[int]) -> dict[int, str]:
+        """The bot spec of each bot user among ``ids`` (people are left out)."""
+        if not ids:
+            return {}
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(users.c.id, users.c.bot).where(
+                    and_(users.c.id.in_(ids), users.c.bot.is_not(None))
+                )
+            )
+            return {row.id: row.bot for row in rows}
 
     async def rename(self, user_id: int, name: str) -> None:
         try:
@@ -227,7 +243,8 @@ class Store:
             await conn.execute(
                 delete(seats).where(and_(seats.c.game_id == game_id, seats.c.user_id == user_id))
             )
-            if new_host is None:
+            if new_host is None:  # nobody but bots (if any) is left
+                await conn.execute(delete(seats).where(seats.c.game_id == game_id))
                 await conn.execute(delete(chat).where(chat.c.game_id == game_id))
                 await conn.execute(delete(games).where(games.c.id == game_id))
             else:
@@ -439,6 +456,7 @@ class Store:
         query = (
             select(users.c.name, gold, played, won)
             .join(users, users.c.id == results.c.user_id)
+            .where(users.c.bot.is_(None))  # bots are left out of the high scores
             .group_by(users.c.id, users.c.name)
             .order_by(gold.desc(), won.desc(), users.c.name)
             .limit(limit)

@@ -238,7 +238,7 @@ export class GameWindow {
     if (option?.kind === "player") {
       for (const action of option.actions) targets.set(Number(action.split("@")[1]), action);
     }
-    const key = JSON.stringify([msg.names, msg.seat, view.current, view.role, view.broken, view.hand_sizes, view.gold_cards, [...targets], option?.label, document.documentElement.lang]);
+    const key = JSON.stringify([msg.names, msg.seat, view.current, view.role, view.broken, view.hand_sizes, view.gold_cards, [...targets], option?.label, document.documentElement.lang, msg.summary?.bots, msg.summary?.away]);
     if (key === this.playersKey) return;
     this.playersKey = key;
     const items = msg.names.map((name, seat) => {
@@ -265,6 +265,8 @@ export class GameWindow {
           "div",
           { class: "pinfo" },
           h("span", { class: "pname", text: me ? `${name} (${t("me.you")})` : name }),
+          msg.summary?.bots?.[seat] ? h("span", { class: "pbot", text: `🤖 ${t("seat.bot")}` }) : null,
+          msg.summary?.away?.includes(seat) ? h("span", { class: "pbot", text: `🤖 ${t("seat.away")}` }) : null,
           h(
             "span",
             { class: "pmeta" },

@@ -137,8 +137,10 @@ export class Lobby {
     return h(
       "ol",
       { class: "seatlist" },
-      g.seats.map((name) =>
-        h("li", { class: name ? (name === g.host ? "host" : "") : "free", text: name ?? "—" }),
+      g.seats.map((name, seat) =>
+        g.bots?.[seat]
+          ? h("li", { class: "bot", text: `${name} (${t("seat.bot")})` })
+          : h("li", { class: name ? (name === g.host ? "host" : "") : "free", text: name ?? "—" }),
       ),
     );
   }
@@ -212,6 +214,25 @@ export class Lobby {
     );
   }
 
+  /** One "Player or bot" choice per seat 2..n of the new-game dialog (kept when n changes). */
+  seatKinds(n) {
+    const box = $("#new-bots .seat-kinds");
+    const old = [...box.querySelectorAll("select.seat-kind")].map((s) => s.value);
+    if (old.length === n - 1) return;
+    const kinds = ["", "random", "heuristic", "ismcts"];
+    box.replaceChildren(
+      ...Array.from({ length: n - 1 }, (_, i) => {
+        const select = h(
+          "select",
+          { class: "seat-kind", name: `seat-${i + 1}`, "aria-label": t("new.seat", { n: i + 2 }) },
+          kinds.map((k) => h("option", { value: k, text: k ? t(`bot.${k}`) : t("new.player") })),
+        );
+        select.value = old[i] ?? "";
+        return h("label", { class: "row" }, h("span", { text: t("new.seat", { n: i + 2 }) }), select);
+      }),
+    );
+  }
+
   bindNewGame() {
     const dialog = $("#new-game-dialog");
     const form = $("#new-game-form");
@@ -225,6 +246,7 @@ export class Lobby {
       if (demo.checked) rounds.value = "1";
       rounds.disabled = demo.checked;
       $("#players-out").textContent = players.value;
+      this.seatKinds(Number(players.value));
     };
     form.addEventListener("input", sync);
     $("#new-game-btn").addEventListener("click", () => {
@@ -240,6 +262,8 @@ export class Lobby {
       const message = { type: "new_game", players: Number(players.value), options };
       const clock = Number(form.elements.clock.value);
       if (clock) message.clock = clock;
+      const bots = [...form.querySelectorAll("select.seat-kind")].map((s) => s.value || null);
+      if (bots.some(Boolean)) message.bots = bots;
       this.send(message);
     });
   }
