@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Literal
@@ -20,10 +21,21 @@ from pydantic import BaseModel
 
 from saboteur import __version__
 from saboteur.engine import RULESETS, Record
+from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.hub import Client
 from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
 from saboteur.server.store.migrate import upgrade
 from saboteur.server.store.store import FINISHED, Store
+
+
+def resident_bytes() -> int:
+    """This process's resident set size (Linux ``/proc``; 0 where unavailable)."""
+    try:
+        fields = Path("/proc/self/statm").read_text().split()
+        return int(fields[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -33,6 +45,8 @@ class Health(BaseModel):
     version: str
     online: int
     games: int
+    connections: int  # open WebSockets on this node
+    rss_bytes: int  # this node's resident memory
 
 
 class GameSummary(BaseModel):
@@ -83,16 +97,19 @@ def create_app(
     migrate: bool = True,
     bot_delay: float = BOT_DELAY,
     absence_timeout: float = ABSENCE_TIMEOUT,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (migrated at start unless ``migrate`` is off);
-    bots wait ``bot_delay`` seconds before each move."""
+    bots wait ``bot_delay`` seconds before each move.  With ``redis_url`` it is one node of
+    several that share the database and talk over Redis."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if migrate:
             await asyncio.to_thread(upgrade, db_url)
         store = Store(db_url)
-        service = Service(store, bot_delay=bot_delay, absence_timeout=absence_timeout)
+        bus = RedisBus(redis_url, channel_for(db_url)) if redis_url else LocalBus()
+        service = Service(store, bot_delay=bot_delay, absence_timeout=absence_timeout, bus=bus)
         await service.load()
         app.state.service = service
         try:
@@ -119,8 +136,10 @@ def create_app(
         return Health(
             status="ok",
             version=__version__,
-            online=len(service.hub.by_user),
+            online=len(service.online_names()),
             games=len(service.tables),
+            connections=len(service.hub.clients),
+            rss_bytes=resident_bytes(),
         )
 
     @app.get("/api/rulesets", response_model=list[RulesetInfo])
@@ -198,7 +217,7 @@ def create_app(
 
     @app.get("/api/online", response_model=list[str])
     async def online() -> list[str]:
-        return service_of().hub.online_names()
+        return service_of().online_names()
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index() -> HTMLResponse:

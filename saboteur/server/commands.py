@@ -47,18 +47,38 @@ def database_url(db: str | None, data_dir: Path) -> str:
     show_default="$XDG_DATA_HOME/saboteur",
     help="Where the default SQLite database lives.",
 )
+@click.option(
+    "--redis",
+    "redis_url",
+    help="Redis URL (redis://HOST:PORT/N): run as one of several nodes sharing a PostgreSQL --db.",
+)
 @click.option("--log-level", default="info", type=click.Choice(["debug", "info", "warning"]))
-def server(port: int, host: str, db: str | None, data_dir: Path, log_level: str) -> None:
-    """Start the game server on PORT (lobby, chat, games, high scores)."""
+def server(
+    port: int, host: str, db: str | None, data_dir: Path, redis_url: str | None, log_level: str
+) -> None:
+    """Start the game server on PORT (lobby, chat, games, high scores).
+
+    One node on SQLite by default; several nodes share a PostgreSQL database and a Redis.
+    """
     import uvicorn
 
     from saboteur.server.app import create_app
 
     url = database_url(db, data_dir)
+    if redis_url is not None:
+        if not re.match(r"^rediss?://[^\s]+$", redis_url):
+            raise click.BadParameter(
+                "use redis://HOST:PORT/N (or rediss:// for TLS)", param_hint="'--redis'"
+            )
+        if not url.startswith("postgresql"):
+            raise click.UsageError(
+                "several nodes share one PostgreSQL database: give --db postgresql+asyncpg://…"
+            )
     shown = re.sub(r"//[^@/]*@", "//***@", url)
-    click.echo(f"saboteur server on http://{host}:{port}/ (database {shown})", err=True)
+    node = f", Redis {re.sub(r'//[^@/]*@', '//***@', redis_url)}" if redis_url else ""
+    click.echo(f"saboteur server on http://{host}:{port}/ (database {shown}{node})", err=True)
     uvicorn.run(
-        create_app(url),
+        create_app(url, redis_url=redis_url),
         host=host,
         port=port,
         log_level=log_level,

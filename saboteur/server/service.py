@@ -18,10 +18,22 @@ from saboteur.bots.base import choose
 from saboteur.bots.registry import BotSpecError, parse_spec
 from saboteur.engine import IllegalAction, NotationError, OptionError, new_game
 from saboteur.server import protocol as P
+from saboteur.server.bus import Bus, LocalBus
+from saboteur.server.cluster import HEARTBEAT, Nodes
 from saboteur.server.hub import Client, Hub, encode
 from saboteur.server.names import check_name
 from saboteur.server.protocol import ProtocolError, error
-from saboteur.server.store.store import ACTIVE, OPEN, NameTaken, SeqConflict, Store, User
+from saboteur.server.store.store import (
+    ACTIVE,
+    FINISHED,
+    OPEN,
+    GameRow,
+    NameTaken,
+    SeatTaken,
+    SeqConflict,
+    Store,
+    User,
+)
 from saboteur.server.tables import Table
 
 log = logging.getLogger("saboteur.server")
@@ -37,6 +49,8 @@ BOT_KINDS = {
 BOT_DELAY = 0.7  # seconds a bot waits before it moves, so people can follow
 ABSENCE_TIMEOUT = 60.0  # seconds a seated player may be gone before a bot plays for them
 AWAY_BOT = "heuristic"  # the bot that plays for an absent player
+CHAT_SEEN = 10_000  # stored chat lines a node remembers having pushed (to not push one twice)
+CHAT_MARGIN = 200  # how far before its newest line a node looks for lines it missed
 
 
 class RateLimit:
@@ -60,9 +74,18 @@ class Service:
     """The server's whole behaviour, independent of the web framework."""
 
     def __init__(
-        self, store: Store, bot_delay: float = BOT_DELAY, absence_timeout: float = ABSENCE_TIMEOUT
+        self,
+        store: Store,
+        bot_delay: float = BOT_DELAY,
+        absence_timeout: float = ABSENCE_TIMEOUT,
+        bus: Bus | None = None,
     ) -> None:
         self.store = store
+        self.bus: Bus = bus if bus is not None else LocalBus()
+        self.nodes = Nodes(self.bus.node)
+        self.heartbeat_task: asyncio.Task[None] | None = None
+        self.chat_seen: deque[int] = deque(maxlen=CHAT_SEEN)  # stored lines pushed here lately
+        self.chat_mark = 0  # the newest stored line heard of from another node
         self.bot_delay = bot_delay
         self.absence_timeout = absence_timeout
         self.absence_tasks: set[asyncio.Task[None]] = set()
@@ -75,7 +98,13 @@ class Service:
     # -- start and stop ----------------------------------------------------------------------
 
     async def load(self) -> None:
-        """Bring back every open and active game, replaying the active ones' records."""
+        """Join the other nodes (if any), then bring back every open and active game,
+        replaying the active ones' records."""
+        if self.bus.clustered:
+            self.chat_mark = await self.store.last_chat_id()
+            await self.bus.start(self.on_bus, self.resync)
+            self.heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeats())
+            await asyncio.sleep(HEARTBEAT * 1.5)  # hear the live nodes before taking on games
         for row in await self.store.load_games((OPEN, ACTIVE)):
             try:
                 table = Table.from_row(row)
@@ -91,11 +120,15 @@ class Service:
                 continue
             self._arm_clock(table)
             self._arm_bot(table)
-            if table.state is not None:  # after a restart nobody is back yet
+            if table.state is not None and self.nodes.owns(table.id):  # nobody is back yet
                 for user_id in set(row.seats.values()) - set(specs):
                     self._watch_absence(table, user_id)
 
     async def close(self) -> None:
+        if self.heartbeat_task is not None:
+            self.heartbeat_task.cancel()
+            self.bus.publish({"kind": "node-gone"})
+        await self.bus.close()
         for table in self.tables.values():
             if table.clock_task is not None:
                 table.clock_task.cancel()
@@ -119,7 +152,7 @@ class Service:
             if table is not None:
                 table.spectators.discard(client)
         if self.hub.remove(client):
-            self._broadcast_presence()
+            self._presence_changed()
             assert client.user is not None
             for table in list(self.tables.values()):
                 if table.state is not None and table.seat_of(client.user.id) is not None:
@@ -164,7 +197,7 @@ class Service:
         elif isinstance(message, P.Act):
             await self._act(user, message)
         else:
-            table = self._table(message.game)
+            table = await self._table(message.game)
             if isinstance(message, P.Join):
                 await self._join(client, user, table)
             elif isinstance(message, P.Leave):
@@ -199,16 +232,17 @@ class Service:
             "whispers": [line.to_json() for line in await self.store.whispers(user.id)],
         }
         came_online = self.hub.login(client, user)  # no await between login and welcome
-        welcome["online"] = self.hub.online_names()
+        welcome["online"] = self.online_names()
         client.push(welcome)
         if came_online:
-            self._broadcast_presence()
+            self._presence_changed()
         for table in list(self.tables.values()):  # back to every seat this user holds
             seat = table.seat_of(user.id)
             if seat is not None:
                 if seat in table.away:  # takes the seat back from the bot at once
                     table.away.discard(seat)
-                    await self._announce(table, f"{user.name} is back.", store=True)
+                    self.bus.publish({"kind": "away", "game": table.id, "seat": seat, "on": False})
+                    await self._announce(table, f"{user.name} is back.", store=True, share=True)
                     self._broadcast_lists()
                 await self._join(client, user, table)
 
@@ -247,14 +281,32 @@ class Service:
             await self.store.rename(user.id, name)
         except NameTaken:
             raise ProtocolError("name-taken", f"the nickname {name!r} is taken") from None
-        self.names[user.id] = name
-        self.hub.rename(user.id, name)
-        self.hub.to_user(user.id, {"type": "user", "user": {"id": user.id, "name": name}})
+        self.bus.publish({"kind": "user", "id": user.id, "name": name})
+        self._renamed(user.id, name)
+        self._announce_node()
+
+    def _renamed(self, user_id: int, name: str) -> None:
+        self.names[user_id] = name
+        self.hub.rename(user_id, name)
+        self.hub.to_user(user_id, {"type": "user", "user": {"id": user_id, "name": name}})
         self._broadcast_presence()
         self._broadcast_lists()
 
     def _broadcast_presence(self) -> None:
-        self.hub.to_all({"type": "presence", "online": self.hub.online_names()})
+        """Tell this node's clients who is online (on any node)."""
+        self.hub.to_all({"type": "presence", "online": self.online_names()})
+
+    def _presence_changed(self) -> None:
+        self._broadcast_presence()
+        self._announce_node()
+
+    def online_names(self) -> list[str]:
+        """Everyone online, on this node or another."""
+        names = {**self.nodes.remote_users(), **self.hub.names}
+        return sorted(names.values(), key=str.casefold)
+
+    def is_online(self, user_id: int) -> bool:
+        return self.hub.online(user_id) or user_id in self.nodes.remote_users()
 
     # -- chat --------------------------------------------------------------------------------
 
@@ -266,12 +318,15 @@ class Service:
         if not limit.allow():
             raise ProtocolError("rate-limited", f"at most {CHAT_BURST} lines per {CHAT_WINDOW:g} s")
         if message.channel == "global":
-            await self.store.add_chat("global", text, sender_id=user.id)
-            line = {"type": "chat", "channel": "global", "from": user.name, "text": text}
-            self.hub.to_all(_stamp(line))
+            chat_id = await self.store.add_chat("global", text, sender_id=user.id)
+            line = _stamp({"type": "chat", "channel": "global", "from": user.name, "text": text})
+            self.hub.to_all(line)
+            self._share_chat({"kind": "chat-global", "line": line}, chat_id)
         elif message.channel == "whisper":
             target = self._online_user(message.to)
-            await self.store.add_chat("whisper", text, sender_id=user.id, recipient_id=target)
+            chat_id = await self.store.add_chat(
+                "whisper", text, sender_id=user.id, recipient_id=target
+            )
             line = _stamp(
                 {
                     "type": "chat",
@@ -281,28 +336,50 @@ class Service:
                     "text": text,
                 }
             )
-            self.hub.to_user(target, line)
-            if target != user.id:
-                self.hub.to_user(user.id, line)
+            self._whisper(line, target, user.id)
+            self._share_chat(
+                {"kind": "whisper", "line": line, "to": target, "from": user.id}, chat_id
+            )
         else:
             if message.game is None:
                 raise ProtocolError("invalid", "chat: game: in-game chat names its game")
-            table = self._table(message.game)
+            table = await self._table(message.game)
             if table.seat_of(user.id) is None and client not in table.spectators:
                 raise ProtocolError("not-at-table", "join or watch the game to chat there")
-            await self.store.add_chat("game", text, sender_id=user.id, game_id=table.id)
-            self._to_table(
-                table,
-                _stamp(
-                    {
-                        "type": "chat",
-                        "channel": "game",
-                        "game": table.id,
-                        "from": user.name,
-                        "text": text,
-                    }
-                ),
+            chat_id = await self.store.add_chat("game", text, sender_id=user.id, game_id=table.id)
+            line = _stamp(
+                {
+                    "type": "chat",
+                    "channel": "game",
+                    "game": table.id,
+                    "from": user.name,
+                    "text": text,
+                }
             )
+            self._to_table(table, line)
+            self._share_chat({"kind": "chat-game", "game": table.id, "line": line}, chat_id)
+
+    def _share_chat(self, message: dict[str, Any], chat_id: int | None) -> None:
+        """Tell the other nodes of a chat line (stored as ``chat_id``) pushed here."""
+        if self.bus.clustered:
+            if chat_id is not None:
+                self.chat_seen.append(chat_id)
+            self.bus.publish({**message, "chat_id": chat_id})
+
+    def _heard_chat(self, chat_id: Any) -> bool:
+        """Note a stored line another node pushed; False if it was pushed here already."""
+        if not isinstance(chat_id, int):
+            return True
+        self.chat_mark = max(self.chat_mark, chat_id)
+        if chat_id in self.chat_seen:
+            return False
+        self.chat_seen.append(chat_id)
+        return True
+
+    def _whisper(self, line: dict[str, Any], target: int, sender: int) -> None:
+        self.hub.to_user(target, line)
+        if target != sender:
+            self.hub.to_user(sender, line)
 
     def _online_user(self, name: str | None) -> int:
         if not name:
@@ -311,25 +388,29 @@ class Service:
         for user_id in self.hub.by_user:
             if self.names.get(user_id, "").casefold() == key:
                 return user_id
+        for user_id, remote_name in self.nodes.remote_users().items():
+            if remote_name.casefold() == key:
+                self.names[user_id] = remote_name
+                return user_id
         raise ProtocolError("no-such-user", f"nobody called {name!r} is online")
 
-    async def _announce(self, table: Table, text: str, store: bool) -> None:
-        """A server line in the game's chat (turns are not stored, results are)."""
-        if store:
-            await self.store.add_chat("game", text, game_id=table.id)
-        self._to_table(
-            table,
-            _stamp(
-                {"type": "chat", "channel": "game", "game": table.id, "from": None, "text": text}
-            ),
+    async def _announce(self, table: Table, text: str, store: bool, share: bool = False) -> None:
+        """A server line in the game's chat (turns are not stored, results are); ``share``
+        tells the other nodes' viewers too (lines every node makes itself are not shared)."""
+        chat_id = await self.store.add_chat("game", text, game_id=table.id) if store else None
+        line = _stamp(
+            {"type": "chat", "channel": "game", "game": table.id, "from": None, "text": text}
         )
+        self._to_table(table, line)
+        if share:
+            self._share_chat({"kind": "chat-game", "game": table.id, "line": line}, chat_id)
 
     # -- lobby lists -------------------------------------------------------------------------
 
     async def lists_message(self) -> dict[str, Any]:
         return {
             "type": "lists",
-            "online": self.hub.online_names(),
+            "online": self.online_names(),
             "games": self.game_lists(),
             "finished": await self.finished_games(),
             "highscores": await self.store.highscores(),
@@ -361,10 +442,18 @@ class Service:
     def _broadcast_lists(self) -> None:
         self.hub.to_all({"type": "games", "games": self.game_lists()})
 
+    def _table_changed(self, table_id: int) -> None:
+        """Seats, host or status of a table changed here: this node's lobby and the others."""
+        self._broadcast_lists()
+        self.bus.publish({"kind": "table", "game": table_id})
+
     # -- tables ------------------------------------------------------------------------------
 
-    def _table(self, game_id: int) -> Table:
+    async def _table(self, game_id: int) -> Table:
         table = self.tables.get(game_id)
+        if table is None and self.bus.clustered and 0 < game_id < 2**31:
+            await self.refresh(game_id)  # made on another node a moment ago?
+            table = self.tables.get(game_id)
         if table is None:
             raise ProtocolError("no-such-game", f"there is no open or active game {game_id}")
         return table
@@ -391,7 +480,7 @@ class Service:
             self.names[bot_user.id] = bot_user.name
         self.tables[row.id] = table
         client.push({"type": "joined", "game": table.summary(self.names), "seat": 0})
-        self._broadcast_lists()
+        self._table_changed(table.id)
         await self._send_game_chat(client, table)
 
     async def _join(self, client: Client, user: User, table: Table) -> None:
@@ -410,14 +499,28 @@ class Service:
                 raise ProtocolError("not-open", f"game {table.id} has started: watch it instead")
             if table.seat_of(user.id) is not None:
                 raise ProtocolError("already-seated", f"you hold a seat in game {table.id}")
-            seat = table.free_seat()
-            if seat is None:
-                raise ProtocolError("game-full", f"game {table.id} has no free seat")
-            await self.store.take_seat(table.id, seat, user.id)
-            table.row.seats[seat] = user.id
+            seat = await self._take_free_seat(table, user)
         client.push({"type": "joined", "game": table.summary(self.names), "seat": seat})
         await self._send_game_chat(client, table)
-        self._broadcast_lists()
+        self._table_changed(table.id)
+
+    async def _take_free_seat(self, table: Table, user: User) -> int:
+        """Seat ``user`` in the first free seat; on a race with another node, look again."""
+        for attempt in range(3):
+            seat = table.free_seat()
+            if seat is None and self.bus.clustered and attempt == 0:
+                await self._reload_row(table)  # a seat left on another node a moment ago?
+                seat = table.free_seat()
+            if seat is None:
+                raise ProtocolError("game-full", f"game {table.id} has no free seat")
+            try:
+                await self.store.take_seat(table.id, seat, user.id)
+            except SeatTaken:
+                await self._reload_row(table)
+                continue
+            table.row.seats[seat] = user.id
+            return seat
+        raise ProtocolError("conflict", f"game {table.id} is busy: try again")
 
     async def _leave(self, client: Client, user: User, table: Table) -> None:
         if table.seat_of(user.id) is None:
@@ -448,7 +551,7 @@ class Service:
             else:
                 table.row.host_id = new_host
         client.push({"type": "left", "game": table.id, "kept_seat": False})
-        self._broadcast_lists()
+        self._table_changed(table.id)
 
     async def _start(self, user: User, table: Table) -> None:
         async with table.lock:
@@ -456,6 +559,8 @@ class Service:
                 raise ProtocolError("no-such-game", f"there is no open or active game {table.id}")
             if not table.is_open:
                 raise ProtocolError("not-open", f"game {table.id} has started already")
+            if self.bus.clustered:  # seats taken or left on other nodes a moment ago count too
+                await self._reload_row(table)
             if table.row.host_id != user.id:
                 raise ProtocolError("not-host", "only the host starts the game")
             if len(table.row.seats) < table.row.players:
@@ -463,15 +568,16 @@ class Service:
                     "not-full", f"{len(table.row.seats)} of {table.row.players} seats are taken"
                 )
             seed = secrets.randbits(62)
-            table.row.started_at = await self.store.start_game(
-                table.id, seed, dict(table.row.seats)
-            )
+            started_at = await self.store.start_game(table.id, seed, dict(table.row.seats))
+            if started_at is None:  # another node started it: its state arrives over the bus
+                raise ProtocolError("not-open", f"game {table.id} has started already")
+            table.row.started_at = started_at
             table.row.seed = seed
             table.row.status = ACTIVE
             table.state = table.game.new_state(seed)
             table.pushed = 0
             await self._after_change(table)
-        self._broadcast_lists()
+        self._table_changed(table.id)
 
     async def _watch(self, client: Client, table: Table) -> None:
         if table.state is None:
@@ -483,7 +589,7 @@ class Service:
         await self._sync(client, table)
 
     async def _act(self, user: User, message: P.Act) -> None:
-        table = self._table(message.game)
+        table = await self._table(message.game)
         seat = table.seat_of(user.id)
         if seat is None:
             raise ProtocolError("not-seated", f"you hold no seat in game {table.id}")
@@ -492,8 +598,21 @@ class Service:
     async def play(
         self, table: Table, seat: int, text: str, actor: str, expected_seq: int | None = None
     ) -> None:
-        """Check an action with the engine, store it, then tell everyone."""
+        """Check an action with the engine, store it, then tell everyone (on every node)."""
+        for _attempt in range(3):
+            try:
+                await self._play_once(table, seat, text, actor, expected_seq)
+                return
+            except SeqConflict:  # another node appended first: catch up, then judge again
+                await self.refresh(table.id)
+        raise ProtocolError("conflict", "the game moved on meanwhile: resync")
+
+    async def _play_once(
+        self, table: Table, seat: int, text: str, actor: str, expected_seq: int | None
+    ) -> None:
         async with table.lock:
+            if self.tables.get(table.id) is not table:
+                raise ProtocolError("no-such-game", f"game {table.id} is over")
             state = table.state
             if state is None:
                 raise ProtocolError("not-started", f"game {table.id} has not started yet")
@@ -512,15 +631,17 @@ class Service:
                 trial.apply(text, player=seat)
             except NotationError as err:
                 raise ProtocolError("bad-action", str(err)) from None
-            try:
-                await self.store.append_action(table.id, table.seq, text, actor)
-            except SeqConflict:
-                raise ProtocolError("conflict", "the game moved on meanwhile: resync") from None
+            seq = table.seq
+            await self.store.append_action(table.id, seq, text, actor)  # SeqConflict: retried
             table.state = trial
+            self.bus.publish(
+                {"kind": "action", "game": table.id, "seq": seq, "action": text, "seat": seat}
+            )
             await self._after_change(table)
 
-    async def _after_change(self, table: Table) -> None:
-        """Push views and new events, announce turns and results, finish the game if over."""
+    async def _after_change(self, table: Table, origin: bool = True) -> None:
+        """Push views and new events to this node's viewers, announce turns and results (stored
+        by the ``origin`` node, the one that appended), finish the game if over."""
         state = table.state
         assert state is not None
         new_events = state.events[table.pushed :]
@@ -535,7 +656,7 @@ class Service:
                 client.push(public)
         for event in new_events:
             if event.kind in ("round-end", "game-over"):
-                await self._announce(table, table.game.describe(event, names), store=True)
+                await self._announce(table, table.game.describe(event, names), store=origin)
         if state.is_over:
             await self._finish(table)
             return
@@ -550,11 +671,17 @@ class Service:
         assert state is not None
         if table.clock_task is not None:
             table.clock_task.cancel()
+        for task in table.bot_tasks - {asyncio.current_task()}:  # a bot's move may end it
+            task.cancel()
         scores, winners = state.scores, set(state.winners)
         rows = [(s, table.row.seats[s], scores[s], s in winners) for s in range(table.row.players)]
-        await self.store.finish_game(table.id, rows)
-        del self.tables[table.id]
+        self.tables.pop(table.id, None)
         self._broadcast_lists()
+        if await self.store.finish_game(table.id, rows):  # once, by whichever node is first
+            self.bus.publish({"kind": "highscores"})
+            await self._push_highscores()
+
+    async def _push_highscores(self) -> None:
         self.hub.to_all({"type": "highscores", "highscores": await self.store.highscores()})
 
     async def _sync(self, client: Client, table: Table) -> None:
@@ -590,6 +717,8 @@ class Service:
         seconds = table.row.clock_seconds
         if not seconds or table.state is None or table.state.is_over:
             return
+        if not self.nodes.owns(table.id):  # the game's owner node runs its clock
+            return
         table.clock_task = asyncio.get_running_loop().create_task(
             self._clock(table, table.seq, seconds)
         )
@@ -615,7 +744,7 @@ class Service:
         """If a bot plays the seat whose turn it is, let it move (after the pacing delay)."""
         state = table.state
         seat = None if state is None or state.is_over else state.current_player
-        if seat is None or not table.bot_plays(seat):
+        if seat is None or not table.bot_plays(seat) or not self.nodes.owns(table.id):
             return
         task = asyncio.get_running_loop().create_task(self._bot_move(table, seat, table.seq))
         table.bot_tasks.add(task)
@@ -629,10 +758,11 @@ class Service:
     async def _absent(self, table: Table, user_id: int) -> None:
         """After the absence timeout, a bot plays for a seated player who is still gone."""
         await asyncio.sleep(self.absence_timeout)
+        table = self.tables.get(table.id, table)  # a refresh may have replaced it
         seat = table.seat_of(user_id)
         state = table.state
         if (
-            self.hub.online(user_id)
+            self.is_online(user_id)
             or self.tables.get(table.id) is not table
             or seat is None
             or seat in table.away
@@ -641,8 +771,11 @@ class Service:
         ):
             return
         table.away.add(seat)
+        self.bus.publish({"kind": "away", "game": table.id, "seat": seat, "on": True})
         name = self.names.get(user_id, f"seat {seat}")
-        await self._announce(table, f"{name} is away: a bot plays for them.", store=True)
+        await self._announce(
+            table, f"{name} is away: a bot plays for them.", store=True, share=True
+        )
         self._broadcast_lists()
         self._arm_bot(table)
 
@@ -672,6 +805,190 @@ class Service:
             await self.play(table, seat, text, "bot", seq)
         except (ProtocolError, IllegalAction) as err:  # the game moved on meanwhile
             log.info("bot move in game %s skipped: %s", table.id, err)
+
+    # -- other nodes -------------------------------------------------------------------------
+
+    async def on_bus(self, message: dict[str, Any]) -> None:
+        """What another node published (see ``saboteur.server.bus``)."""
+        kind = message.get("kind")
+        if kind == "node":
+            self._peer_heard(str(message["node"]), message.get("users") or {})
+        elif kind == "node-gone":
+            if self.nodes.drop(str(message["node"])):
+                self._broadcast_presence()
+                self._rearm_all()
+        elif kind in ("chat-global", "whisper", "chat-game"):
+            if self._heard_chat(message.get("chat_id")):
+                self._remote_chat(message)
+        elif kind == "action":
+            await self._remote_action(message)
+        elif kind == "table":
+            await self.refresh(int(message["game"]))
+        elif kind == "user":
+            self._renamed(int(message["id"]), str(message["name"]))
+        elif kind == "away":
+            self._remote_away(int(message["game"]), int(message["seat"]), bool(message["on"]))
+        elif kind == "highscores":
+            await self._push_highscores()
+        else:
+            log.warning("ignored a bus message of kind %r", kind)
+
+    def _remote_chat(self, message: dict[str, Any]) -> None:
+        line = message["line"]
+        if message["kind"] == "chat-global":
+            self.hub.to_all(line)
+        elif message["kind"] == "whisper":
+            self._whisper(line, int(message["to"]), int(message["from"]))
+        else:
+            table = self.tables.get(int(message["game"]))
+            if table is not None:
+                self._to_table(table, line)
+
+    async def _missed_chat(self) -> None:
+        """Push the stored chat lines this node did not hear of while the bus was away."""
+        by_name = {name.casefold(): user_id for user_id, name in self.hub.names.items()}
+        for line in await self.store.chat_after(max(0, self.chat_mark - CHAT_MARGIN)):
+            if not self._heard_chat(line.id):
+                continue
+            if line.channel == "global":
+                self.hub.to_all(line.to_json())
+            elif line.channel == "whisper":
+                for name in {line.sender, line.recipient}:
+                    user_id = by_name.get((name or "").casefold())
+                    if user_id is not None:
+                        self.hub.to_user(user_id, line.to_json())
+            elif line.game_id in self.tables:
+                self._to_table(self.tables[line.game_id], line.to_json())
+
+    def _peer_heard(self, node: str, users: dict[str, str]) -> None:
+        new = node not in self.nodes.peers
+        if self.nodes.update(node, {int(k): v for k, v in users.items()}):
+            self._broadcast_presence()
+        if new:
+            log.info("node %s joined", node)
+            self._rearm_all()
+
+    def _announce_node(self) -> None:
+        """Tell the other nodes this node lives, and who is online on it."""
+        if self.bus.clustered:
+            users = {str(k): v for k, v in self.hub.names.items()}
+            self.bus.publish({"kind": "node", "users": users})
+
+    async def _heartbeats(self) -> None:
+        while True:
+            self._announce_node()
+            gone = self.nodes.expire()
+            if gone:
+                log.warning("node(s) %s went silent: taking over their games", ", ".join(gone))
+                self._broadcast_presence()
+                self._rearm_all()
+            await asyncio.sleep(HEARTBEAT)
+
+    def _rearm_all(self) -> None:
+        """The live nodes changed: run the timers of the games this node owns now, only those."""
+        for table in self.tables.values():
+            if table.state is None or table.state.is_over:
+                continue
+            if self.nodes.owns(table.id):
+                if table.clock_task is None:
+                    self._arm_clock(table)
+                if not table.bot_tasks:
+                    self._arm_bot(table)
+            else:
+                if table.clock_task is not None:
+                    table.clock_task.cancel()
+                    table.clock_task = None
+                for task in table.bot_tasks:
+                    task.cancel()
+
+    def _remote_away(self, game_id: int, seat: int, on: bool) -> None:
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        if on:
+            table.away.add(seat)
+            self._arm_bot(table)
+        else:
+            table.away.discard(seat)
+        self._broadcast_lists()
+
+    async def _remote_action(self, message: dict[str, Any]) -> None:
+        """An action another node appended: apply it here and push the views, or catch up."""
+        game_id, seq = int(message["game"]), int(message["seq"])
+        table = self.tables.get(game_id)
+        if table is not None:
+            async with table.lock:
+                state = table.state
+                if state is not None and seq < table.seq:
+                    return  # known already (a catch-up read it from the store)
+                if state is not None and seq == table.seq:
+                    try:
+                        state.apply(str(message["action"]), player=int(message["seat"]))
+                    except (IllegalAction, NotationError) as err:
+                        log.error("game %s: a peer's action does not apply: %s", game_id, err)
+                    else:
+                        await self._after_change(table, origin=False)
+                        return
+        await self.refresh(game_id)
+
+    async def refresh(self, game_id: int) -> None:
+        """Bring this node's copy of a game up to date with the store; push what changed."""
+        row = await self.store.game(game_id)
+        table = self.tables.get(game_id)
+        if row is None or (row.status == FINISHED and table is None):
+            if table is not None:  # an open game everyone left
+                self.tables.pop(game_id, None)
+            self._broadcast_lists()
+            return
+        await self._learn_names(row)
+        if table is None or (table.state is None and row.status != OPEN):
+            try:
+                fresh = Table.from_row(row)
+            except (IllegalAction, NotationError, OptionError) as err:
+                log.error("game %s cannot be replayed: %s", game_id, err)
+                return
+            fresh.bots = await self._bot_specs(row)
+            if table is not None:
+                fresh.spectators = table.spectators
+                fresh.away = table.away
+            self.tables[game_id] = fresh
+            if fresh.state is not None:
+                await self._after_change(fresh, origin=False)
+        elif table.state is not None:
+            async with table.lock:
+                missing = row.actions[table.seq :]
+                for text, _actor in missing:
+                    table.state.apply(text)
+                if missing:
+                    await self._after_change(table, origin=False)
+        else:
+            table.row.seats, table.row.host_id = row.seats, row.host_id
+            table.bots = await self._bot_specs(row)
+        self._broadcast_lists()
+
+    async def _reload_row(self, table: Table) -> None:
+        """Seats and host of an open table as the store has them (after a race)."""
+        row = await self.store.game(table.id)
+        if row is not None:
+            await self._learn_names(row)
+            table.row.seats, table.row.host_id = row.seats, row.host_id
+
+    async def _learn_names(self, row: GameRow) -> None:
+        unknown = [u for u in [*row.seats.values(), row.host_id] if u not in self.names]
+        if unknown:
+            self.names.update(await self.store.user_names(unknown))
+
+    async def _bot_specs(self, row: GameRow) -> dict[int, str]:
+        specs = await self.store.bot_specs(list(row.seats.values()))
+        return {seat: specs[user] for seat, user in row.seats.items() if user in specs}
+
+    async def resync(self) -> None:
+        """After the bus was away: every game as the store has it (what was missed is pushed)."""
+        rows = await self.store.load_games((OPEN, ACTIVE))
+        for game_id in sorted({row.id for row in rows} | set(self.tables)):
+            await self.refresh(game_id)
+        await self._missed_chat()
+        self._announce_node()
 
 
 def _bot_seats(bots: list[str | None] | None, players: int) -> dict[int, str]:

@@ -72,9 +72,9 @@ class Address:
 class LiveServer(Address):
     """The ASGI app served by uvicorn in a background thread, on a port of its own."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_url: str, bot_delay: float = 0.0, redis_url: str | None = None) -> None:
         self.db_url = db_url
-        self.app = create_app(db_url, bot_delay=bot_delay)
+        self.app = create_app(db_url, bot_delay=bot_delay, redis_url=redis_url)
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.socket.bind(("127.0.0.1", 0))
@@ -109,8 +109,8 @@ class LiveServer(Address):
 
 
 @contextlib.contextmanager
-def live_server(db_url: str) -> Iterator[LiveServer]:
-    server = LiveServer(db_url).start()
+def live_server(db_url: str, redis_url: str | None = None) -> Iterator[LiveServer]:
+    server = LiveServer(db_url, redis_url=redis_url).start()
     try:
         yield server
     finally:
@@ -127,7 +127,8 @@ def free_port() -> int:
 class ServerProcess(Address):
     """``saboteur server`` in a subprocess (to be killed with SIGKILL)."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *more: str) -> None:
+        """``more``: further arguments of ``saboteur server`` (such as ``--db URL``)."""
         self.data_dir = data_dir
         self.port = free_port()
         self.log = open(data_dir / f"server-{self.port}.log", "wb")  # noqa: SIM115
@@ -142,6 +143,7 @@ class ServerProcess(Address):
                 str(data_dir),
                 "--log-level",
                 "warning",
+                *more,
             ],
             cwd=ROOT,
             stdout=self.log,
@@ -232,6 +234,15 @@ class Client:
             if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
                 return message
         raise AssertionError(f"no {kind} message among {MAX_MESSAGES}")
+
+    async def expect_any(self, *kinds: str, timeout: float = TIMEOUT) -> Message:
+        """Skip messages until one of any of these types."""
+        deadline = time.monotonic() + timeout
+        for _ in range(MAX_MESSAGES):
+            message = await self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] in kinds:
+                return message
+        raise AssertionError(f"none of {kinds} among {MAX_MESSAGES} messages")
 
     async def sync(self) -> list[Message]:
         """Everything the server sends before it answers a ping sent now."""

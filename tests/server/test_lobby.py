@@ -250,7 +250,9 @@ async def test_presence(server: LiveServer) -> None:
         await tab.close()  # the last tab: Bob goes offline
         await ann.expect("presence", online=["Ann"])
         assert server.get("/api/online") == ["Ann"]
-        assert server.get("/api/health")["online"] == 1
+        health = server.get("/api/health")
+        assert health["online"] == 1 and health["connections"] == 1
+        assert health["rss_bytes"] > 10_000_000  # a Python process with FastAPI loaded
 
 
 async def test_open_active_finished_lists(server: LiveServer) -> None:

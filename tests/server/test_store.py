@@ -19,6 +19,7 @@ from saboteur.server.store.store import (
     FINISHED,
     OPEN,
     NameTaken,
+    SeatTaken,
     SeqConflict,
     Store,
 )
@@ -82,6 +83,8 @@ async def test_a_game_from_open_to_finished(store: Store) -> None:
     await store.take_seat(row.id, 2, users[2])
     await store.leave_seat(row.id, users[0], new_host=users[1])  # the host leaves
     await store.take_seat(row.id, 0, users[3])
+    with pytest.raises(SeatTaken):  # another node seated someone there first
+        await store.take_seat(row.id, 0, users[0])
     [loaded] = await store.load_games((OPEN,))
     assert loaded.seats == {0: users[3], 1: users[1], 2: users[2]}
     assert loaded.host_id == users[1] and loaded.options == options and loaded.seed is None
@@ -89,6 +92,7 @@ async def test_a_game_from_open_to_finished(store: Store) -> None:
     seed = 2**62 - 1  # the largest seed the server draws
     started_at = await store.start_game(row.id, seed, {0: users[2], 1: users[1], 2: users[3]})
     assert started_at
+    assert await store.start_game(row.id, 1, {0: users[0]}) is None  # started once only
     for seq, action in enumerate(["NS@0,1", "pass:map", "gold:3"]):
         await store.append_action(row.id, seq, action, "clock" if seq == 1 else "player")
     with pytest.raises(SeqConflict):
@@ -99,9 +103,9 @@ async def test_a_game_from_open_to_finished(store: Store) -> None:
     assert active.seats == {0: users[2], 1: users[1], 2: users[3]}
     assert active.actions == [("NS@0,1", "player"), ("pass:map", "clock"), ("gold:3", "player")]
 
-    await store.finish_game(
-        row.id, [(0, users[2], 5, True), (1, users[1], 0, False), (2, users[3], 5, True)]
-    )
+    final = [(0, users[2], 5, True), (1, users[1], 0, False), (2, users[3], 5, True)]
+    assert await store.finish_game(row.id, final)
+    assert not await store.finish_game(row.id, final)  # a second node's attempt writes nothing
     assert await store.load_games((OPEN, ACTIVE)) == []
     game = await store.game(row.id)
     assert game is not None and game.status == FINISHED and game.finished_at

@@ -28,6 +28,10 @@ class NameTaken(Exception):
     """Another user already has that nickname."""
 
 
+class SeatTaken(Exception):
+    """The seat was taken meanwhile (by a player on another node)."""
+
+
 class SeqConflict(Exception):
     """An action with that sequence number is already stored for the game."""
 
@@ -234,8 +238,14 @@ class Store:
         )
 
     async def take_seat(self, game_id: int, seat: int, user_id: int) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(insert(seats).values(game_id=game_id, seat=seat, user_id=user_id))
+        """Seat a user; SeatTaken if the seat (or a seat of this user) is taken meanwhile."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    insert(seats).values(game_id=game_id, seat=seat, user_id=user_id)
+                )
+        except IntegrityError:
+            raise SeatTaken(f"seat {seat} of game {game_id} is taken") from None
 
     async def leave_seat(self, game_id: int, user_id: int, new_host: int | None) -> None:
         """Free the user's seat in an open game; hand the host role on, or drop an empty game."""
@@ -252,19 +262,22 @@ class Store:
                     update(games).where(games.c.id == game_id).values(host_id=new_host)
                 )
 
-    async def start_game(self, game_id: int, seed: int, seating: dict[int, int]) -> str:
-        """Mark the game active with its seed and final seating (seat -> user); when it started."""
+    async def start_game(self, game_id: int, seed: int, seating: dict[int, int]) -> str | None:
+        """Mark an open game active with its seed and final seating (seat -> user); when it
+        started, or None if the game is not open any more (another node started it)."""
         now = _now()
         async with self.engine.begin() as conn:
+            started = await conn.execute(
+                update(games)
+                .where(and_(games.c.id == game_id, games.c.status == OPEN))
+                .values(status=ACTIVE, seed=seed, started_at=now)
+            )
+            if started.rowcount != 1:
+                return None
             await conn.execute(delete(seats).where(seats.c.game_id == game_id))
             await conn.execute(
                 insert(seats),
                 [{"game_id": game_id, "seat": s, "user_id": u} for s, u in seating.items()],
-            )
-            await conn.execute(
-                update(games)
-                .where(games.c.id == game_id)
-                .values(status=ACTIVE, seed=seed, started_at=now)
             )
         return f"{_iso(now)}"
 
@@ -280,9 +293,17 @@ class Store:
         except IntegrityError:
             raise SeqConflict(f"game {game_id} already has action {seq}") from None
 
-    async def finish_game(self, game_id: int, rows: list[tuple[int, int, int, bool]]) -> None:
-        """Mark a game finished with its results: (seat, user id, gold, won) per seat."""
+    async def finish_game(self, game_id: int, rows: list[tuple[int, int, int, bool]]) -> bool:
+        """Mark an active game finished with its results: (seat, user id, gold, won) per seat.
+        False if it was finished already (by another node): results are written once."""
         async with self.engine.begin() as conn:
+            finished = await conn.execute(
+                update(games)
+                .where(and_(games.c.id == game_id, games.c.status == ACTIVE))
+                .values(status=FINISHED, finished_at=_now())
+            )
+            if finished.rowcount != 1:
+                return False
             await conn.execute(
                 insert(results),
                 [
@@ -290,11 +311,7 @@ class Store:
                     for s, u, g, w in rows
                 ],
             )
-            await conn.execute(
-                update(games)
-                .where(games.c.id == game_id)
-                .values(status=FINISHED, finished_at=_now())
-            )
+        return True
 
     async def load_games(self, statuses: tuple[str, ...]) -> list[GameRow]:
         """Games in these states with their seats and actions (for a restart)."""
@@ -433,6 +450,14 @@ class Store:
             ChatLine(r.id, r.channel, r.text, _iso(r.created_at), r.sender, r.recipient, r.game_id)
             for r in reversed(rows)
         ]
+
+    async def chat_after(self, after_id: int, limit: int = 1000) -> list[ChatLine]:
+        """Every channel's lines stored after line ``after_id`` (the newest ``limit``)."""
+        return await self.chat_lines(chat.c.id > after_id, limit)
+
+    async def last_chat_id(self) -> int:
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(select(func.max(chat.c.id)))).scalar() or 0)
 
     async def global_chat(self, limit: int = 50) -> list[ChatLine]:
         return await self.chat_lines(chat.c.channel == "global", limit)

@@ -1,0 +1,167 @@
+"""The message bus between server nodes: nothing for one node, Redis pub/sub for several.
+
+A node publishes what the other nodes must know (an appended action, a chat line, a changed
+table, its online users) and handles what they publish.  Publishing never blocks a handler:
+messages wait in an ordered outbox that a writer task drains, retrying while Redis is away.
+After the subscription is restored (a Redis restart), the node is told to resynchronise
+from the store, which holds everything that matters.
+
+>>> bus = LocalBus()
+>>> bus.clustered
+False
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as redis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("saboteur.server.bus")
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+Resync = Callable[[], Awaitable[None]]
+
+OUTBOX_LIMIT = 100_000  # messages kept while Redis is away; older ones give way (a resync follows)
+RETRY_SECONDS = (0.05, 0.1, 0.2, 0.5, 1.0)  # backoff while Redis does not answer
+
+
+def channel_for(db_url: str) -> str:
+    """The Redis channel of the nodes that share the database at ``db_url``.
+
+    >>> channel_for("postgresql+asyncpg://me:secret@db/saboteur") == channel_for(
+    ...     "postgresql+asyncpg://db/saboteur")
+    True
+    """
+    bare = re.sub(r"//[^@/]*@", "//", db_url)
+    return "saboteur:" + hashlib.sha256(bare.encode()).hexdigest()[:16]
+
+
+class LocalBus:
+    """A single node: there is nobody to tell."""
+
+    clustered = False
+
+    def __init__(self) -> None:
+        self.node = secrets.token_hex(6)
+
+    async def start(self, on_message: Handler, on_resync: Resync) -> None:
+        return None
+
+    def publish(self, message: dict[str, Any]) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+
+class RedisBus:
+    """Nodes sharing one Redis channel; each message carries its sender's node id."""
+
+    clustered = True
+
+    def __init__(self, url: str, channel: str) -> None:
+        self.node = secrets.token_hex(6)
+        self.channel = channel
+        self._publisher = redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
+        self._subscriber = redis.from_url(url, socket_connect_timeout=2, health_check_interval=5)
+        self._outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX_LIMIT)
+        self._tasks: list[asyncio.Task[None]] = []
+        self.subscribed = asyncio.Event()
+
+    async def start(self, on_message: Handler, on_resync: Resync) -> None:
+        """Subscribe (waiting until Redis answers the first time) and start the writer."""
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._listen(on_message, on_resync)),
+            loop.create_task(self._write()),
+        ]
+        await self.subscribed.wait()
+
+    def publish(self, message: dict[str, Any]) -> None:
+        text = json.dumps({**message, "node": self.node}, separators=(",", ":"))
+        if self._outbox.full():  # Redis has been away long: drop the oldest; peers resync
+            self._outbox.get_nowait()
+            log.warning("bus outbox full: the oldest message is dropped")
+        self._outbox.put_nowait(text)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self._outbox.get()
+            for attempt in range(1_000_000):
+                try:
+                    await self._publisher.publish(self.channel, text)
+                    break
+                except (OSError, ConnectionError, TimeoutError, RedisError) as err:
+                    if attempt == 0:
+                        log.warning("Redis does not take messages (%s): retrying", err)
+                    await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
+
+    async def _listen(self, on_message: Handler, on_resync: Resync) -> None:
+        first = True
+        attempt = 0
+        while True:
+            pubsub = self._subscriber.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.channel)
+                attempt = 0
+                if not first:
+                    log.warning("Redis is back: resynchronising from the store")
+                    await on_resync()
+                first = False
+                self.subscribed.set()
+                while True:
+                    frame = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                    if frame is None or frame.get("type") != "message":
+                        continue
+                    await self._deliver(frame["data"], on_message)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                raise
+            except (OSError, ConnectionError, TimeoutError, RedisError) as err:
+                if attempt == 0:
+                    log.warning("lost the Redis subscription (%s): reconnecting", err)
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
+                attempt += 1
+
+    async def _deliver(self, data: bytes | str, on_message: Handler) -> None:
+        try:
+            message = json.loads(data)
+        except ValueError:
+            log.error("ignored a malformed bus message")
+            return
+        if not isinstance(message, dict) or message.get("node") == self.node:
+            return
+        try:
+            await on_message(message)
+        except Exception:  # one bad message must not end the subscription
+            log.exception("bus message %s failed", message.get("kind"))
+
+    async def close(self) -> None:
+        """Flush what waits (briefly), then stop."""
+        for _ in range(40):
+            if self._outbox.empty():
+                break
+            await asyncio.sleep(0.05)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        await self._publisher.aclose()
+        await self._subscriber.aclose()
+
+
+Bus = LocalBus | RedisBus
