@@ -7,17 +7,17 @@ copy → the action is appended to the store → only then is anyone told.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-import random
 import secrets
 import time
 from collections import deque
 from typing import Any
 
-from saboteur.bots.base import choose
 from saboteur.bots.registry import BotSpecError, parse_spec
 from saboteur.engine import IllegalAction, NotationError, OptionError, new_game
 from saboteur.server import protocol as P
+from saboteur.server import sync, timers
 from saboteur.server.bus import Bus, LocalBus
 from saboteur.server.cluster import HEARTBEAT, Nodes
 from saboteur.server.hub import Client, Hub, encode
@@ -25,9 +25,7 @@ from saboteur.server.names import check_name
 from saboteur.server.protocol import ProtocolError, error
 from saboteur.server.store.store import (
     ACTIVE,
-    FINISHED,
     OPEN,
-    GameRow,
     NameTaken,
     SeatTaken,
     SeqConflict,
@@ -48,9 +46,7 @@ BOT_KINDS = {
 }
 BOT_DELAY = 0.7  # seconds a bot waits before it moves, so people can follow
 ABSENCE_TIMEOUT = 60.0  # seconds a seated player may be gone before a bot plays for them
-AWAY_BOT = "heuristic"  # the bot that plays for an absent player
 CHAT_SEEN = 10_000  # stored chat lines a node remembers having pushed (to not push one twice)
-CHAT_MARGIN = 200  # how far before its newest line a node looks for lines it missed
 
 
 class RateLimit:
@@ -102,8 +98,10 @@ class Service:
         replaying the active ones' records."""
         if self.bus.clustered:
             self.chat_mark = await self.store.last_chat_id()
-            await self.bus.start(self.on_bus, self.resync)
-            self.heartbeat_task = asyncio.get_running_loop().create_task(self._heartbeats())
+            await self.bus.start(
+                functools.partial(sync.on_bus, self), functools.partial(sync.resync, self)
+            )
+            self.heartbeat_task = asyncio.get_running_loop().create_task(sync.heartbeats(self))
             await asyncio.sleep(HEARTBEAT * 1.5)  # hear the live nodes before taking on games
         for row in await self.store.load_games((OPEN, ACTIVE)):
             try:
@@ -118,11 +116,11 @@ class Service:
             if table.state is not None and table.state.is_over:  # stopped before its results
                 await self._finish(table)
                 continue
-            self._arm_clock(table)
-            self._arm_bot(table)
+            timers.arm_clock(self, table)
+            timers.arm_bot(self, table)
             if table.state is not None and self.nodes.owns(table.id):  # nobody is back yet
                 for user_id in set(row.seats.values()) - set(specs):
-                    self._watch_absence(table, user_id)
+                    timers.watch_absence(self, table, user_id)
 
     async def close(self) -> None:
         if self.heartbeat_task is not None:
@@ -156,7 +154,7 @@ class Service:
             assert client.user is not None
             for table in list(self.tables.values()):
                 if table.state is not None and table.seat_of(client.user.id) is not None:
-                    self._watch_absence(table, client.user.id)
+                    timers.watch_absence(self, table, client.user.id)
         await client.stop()
 
     async def handle(self, client: Client, text: str | bytes) -> None:
@@ -239,12 +237,7 @@ class Service:
         for table in list(self.tables.values()):  # back to every seat this user holds
             seat = table.seat_of(user.id)
             if seat is not None:
-                if seat in table.away:  # takes the seat back from the bot at once
-                    table.away.discard(seat)
-                    self.bus.publish({"kind": "away", "game": table.id, "seat": seat, "on": False})
-                    await self._announce(table, f"{user.name} is back.", store=True, share=True)
-                    self._broadcast_lists()
-                await self._join(client, user, table)
+                await self._join(client, user, table)  # takes the seat back from a bot at once
 
     async def _new_user(self, wanted: str) -> tuple[User, str]:
         try:
@@ -282,23 +275,23 @@ class Service:
         except NameTaken:
             raise ProtocolError("name-taken", f"the nickname {name!r} is taken") from None
         self.bus.publish({"kind": "user", "id": user.id, "name": name})
-        self._renamed(user.id, name)
-        self._announce_node()
+        self.renamed(user.id, name)
+        sync.announce_node(self)
 
-    def _renamed(self, user_id: int, name: str) -> None:
+    def renamed(self, user_id: int, name: str) -> None:
         self.names[user_id] = name
         self.hub.rename(user_id, name)
         self.hub.to_user(user_id, {"type": "user", "user": {"id": user_id, "name": name}})
-        self._broadcast_presence()
-        self._broadcast_lists()
+        self.broadcast_presence()
+        self.broadcast_lists()
 
-    def _broadcast_presence(self) -> None:
+    def broadcast_presence(self) -> None:
         """Tell this node's clients who is online (on any node)."""
         self.hub.to_all({"type": "presence", "online": self.online_names()})
 
     def _presence_changed(self) -> None:
-        self._broadcast_presence()
-        self._announce_node()
+        self.broadcast_presence()
+        sync.announce_node(self)
 
     def online_names(self) -> list[str]:
         """Everyone online, on this node or another."""
@@ -336,7 +329,7 @@ class Service:
                     "text": text,
                 }
             )
-            self._whisper(line, target, user.id)
+            self.whisper(line, target, user.id)
             self._share_chat(
                 {"kind": "whisper", "line": line, "to": target, "from": user.id}, chat_id
             )
@@ -356,7 +349,7 @@ class Service:
                     "text": text,
                 }
             )
-            self._to_table(table, line)
+            self.to_table(table, line)
             self._share_chat({"kind": "chat-game", "game": table.id, "line": line}, chat_id)
 
     def _share_chat(self, message: dict[str, Any], chat_id: int | None) -> None:
@@ -366,7 +359,7 @@ class Service:
                 self.chat_seen.append(chat_id)
             self.bus.publish({**message, "chat_id": chat_id})
 
-    def _heard_chat(self, chat_id: Any) -> bool:
+    def heard_chat(self, chat_id: Any) -> bool:
         """Note a stored line another node pushed; False if it was pushed here already."""
         if not isinstance(chat_id, int):
             return True
@@ -376,7 +369,7 @@ class Service:
         self.chat_seen.append(chat_id)
         return True
 
-    def _whisper(self, line: dict[str, Any], target: int, sender: int) -> None:
+    def whisper(self, line: dict[str, Any], target: int, sender: int) -> None:
         self.hub.to_user(target, line)
         if target != sender:
             self.hub.to_user(sender, line)
@@ -394,14 +387,14 @@ class Service:
                 return user_id
         raise ProtocolError("no-such-user", f"nobody called {name!r} is online")
 
-    async def _announce(self, table: Table, text: str, store: bool, share: bool = False) -> None:
+    async def announce(self, table: Table, text: str, store: bool, share: bool = False) -> None:
         """A server line in the game's chat (turns are not stored, results are); ``share``
         tells the other nodes' viewers too (lines every node makes itself are not shared)."""
         chat_id = await self.store.add_chat("game", text, game_id=table.id) if store else None
         line = _stamp(
             {"type": "chat", "channel": "game", "game": table.id, "from": None, "text": text}
         )
-        self._to_table(table, line)
+        self.to_table(table, line)
         if share:
             self._share_chat({"kind": "chat-game", "game": table.id, "line": line}, chat_id)
 
@@ -439,12 +432,12 @@ class Service:
             for row in rows
         ]
 
-    def _broadcast_lists(self) -> None:
+    def broadcast_lists(self) -> None:
         self.hub.to_all({"type": "games", "games": self.game_lists()})
 
     def _table_changed(self, table_id: int) -> None:
         """Seats, host or status of a table changed here: this node's lobby and the others."""
-        self._broadcast_lists()
+        self.broadcast_lists()
         self.bus.publish({"kind": "table", "game": table_id})
 
     # -- tables ------------------------------------------------------------------------------
@@ -452,7 +445,7 @@ class Service:
     async def _table(self, game_id: int) -> Table:
         table = self.tables.get(game_id)
         if table is None and self.bus.clustered and 0 < game_id < 2**31:
-            await self.refresh(game_id)  # made on another node a moment ago?
+            await sync.refresh(self, game_id)  # made on another node a moment ago?
             table = self.tables.get(game_id)
         if table is None:
             raise ProtocolError("no-such-game", f"there is no open or active game {game_id}")
@@ -486,6 +479,8 @@ class Service:
     async def _join(self, client: Client, user: User, table: Table) -> None:
         seat = table.seat_of(user.id)
         if seat is not None:  # already seated: (re)subscribe and sync
+            if seat in table.away:
+                await timers.set_away(self, table, seat, None)
             client.push({"type": "joined", "game": table.summary(self.names), "seat": seat})
             if table.state is not None:
                 await self._sync(client, table)
@@ -509,14 +504,14 @@ class Service:
         for attempt in range(3):
             seat = table.free_seat()
             if seat is None and self.bus.clustered and attempt == 0:
-                await self._reload_row(table)  # a seat left on another node a moment ago?
+                await sync.reload_row(self, table)  # a seat left on another node a moment ago?
                 seat = table.free_seat()
             if seat is None:
                 raise ProtocolError("game-full", f"game {table.id} has no free seat")
             try:
                 await self.store.take_seat(table.id, seat, user.id)
             except SeatTaken:
-                await self._reload_row(table)
+                await sync.reload_row(self, table)
                 continue
             table.row.seats[seat] = user.id
             return seat
@@ -528,7 +523,11 @@ class Service:
             client.watching.discard(table.id)
             raise ProtocolError("not-seated", f"you hold no seat in game {table.id}")
         if not table.is_open:
-            # a running game keeps the seat: the player may come back; the clock plays for them
+            # a running game keeps the seat for the player to come back to; a bot plays meanwhile
+            seat = table.seat_of(user.id)
+            if seat is not None and seat not in table.bots and table.state is not None:
+                line = f"{user.name} left: a bot plays for them."
+                await timers.set_away(self, table, seat, line)
             client.push({"type": "left", "game": table.id, "kept_seat": True})
             return
         async with table.lock:
@@ -560,7 +559,7 @@ class Service:
             if not table.is_open:
                 raise ProtocolError("not-open", f"game {table.id} has started already")
             if self.bus.clustered:  # seats taken or left on other nodes a moment ago count too
-                await self._reload_row(table)
+                await sync.reload_row(self, table)
             if table.row.host_id != user.id:
                 raise ProtocolError("not-host", "only the host starts the game")
             if len(table.row.seats) < table.row.players:
@@ -576,7 +575,10 @@ class Service:
             table.row.status = ACTIVE
             table.state = table.game.new_state(seed)
             table.pushed = 0
-            await self._after_change(table)
+            await self.after_change(table)
+            for seat, user_id in table.row.seats.items():  # seated, but gone since they sat down
+                if seat not in table.bots and not self.is_online(user_id):
+                    timers.watch_absence(self, table, user_id)
         self._table_changed(table.id)
 
     async def _watch(self, client: Client, table: Table) -> None:
@@ -604,7 +606,7 @@ class Service:
                 await self._play_once(table, seat, text, actor, expected_seq)
                 return
             except SeqConflict:  # another node appended first: catch up, then judge again
-                await self.refresh(table.id)
+                await sync.refresh(self, table.id)
         raise ProtocolError("conflict", "the game moved on meanwhile: resync")
 
     async def _play_once(
@@ -637,9 +639,9 @@ class Service:
             self.bus.publish(
                 {"kind": "action", "game": table.id, "seq": seq, "action": text, "seat": seat}
             )
-            await self._after_change(table)
+            await self.after_change(table)
 
-    async def _after_change(self, table: Table, origin: bool = True) -> None:
+    async def after_change(self, table: Table, origin: bool = True) -> None:
         """Push views and new events to this node's viewers, announce turns and results (stored
         by the ``origin`` node, the one that appended), finish the game if over."""
         state = table.state
@@ -656,15 +658,15 @@ class Service:
                 client.push(public)
         for event in new_events:
             if event.kind in ("round-end", "game-over"):
-                await self._announce(table, table.game.describe(event, names), store=origin)
+                await self.announce(table, table.game.describe(event, names), store=origin)
         if state.is_over:
             await self._finish(table)
             return
         current = state.current_player
         assert current is not None
-        await self._announce(table, f"It is {names[current]}'s turn.", store=False)
-        self._arm_clock(table)
-        self._arm_bot(table)
+        await self.announce(table, f"It is {names[current]}'s turn.", store=False)
+        timers.arm_clock(self, table)
+        timers.arm_bot(self, table)
 
     async def _finish(self, table: Table) -> None:
         state = table.state
@@ -676,12 +678,12 @@ class Service:
         scores, winners = state.scores, set(state.winners)
         rows = [(s, table.row.seats[s], scores[s], s in winners) for s in range(table.row.players)]
         self.tables.pop(table.id, None)
-        self._broadcast_lists()
+        self.broadcast_lists()
         if await self.store.finish_game(table.id, rows):  # once, by whichever node is first
             self.bus.publish({"kind": "highscores"})
-            await self._push_highscores()
+            await self.push_highscores()
 
-    async def _push_highscores(self) -> None:
+    async def push_highscores(self) -> None:
         self.hub.to_all({"type": "highscores", "highscores": await self.store.highscores()})
 
     async def _sync(self, client: Client, table: Table) -> None:
@@ -701,294 +703,12 @@ class Service:
             {"type": "chat_history", "game": table.id, "lines": [line.to_json() for line in lines]}
         )
 
-    def _to_table(self, table: Table, message: dict[str, Any]) -> None:
+    def to_table(self, table: Table, message: dict[str, Any]) -> None:
         text = encode(message)
         for user_id in table.row.seats.values():
             self.hub.to_user(user_id, text)
         for client in table.spectators:
             client.push(text)
-
-    # -- the turn clock ----------------------------------------------------------------------
-
-    def _arm_clock(self, table: Table) -> None:
-        if table.clock_task is not None:
-            table.clock_task.cancel()
-            table.clock_task = None
-        seconds = table.row.clock_seconds
-        if not seconds or table.state is None or table.state.is_over:
-            return
-        if not self.nodes.owns(table.id):  # the game's owner node runs its clock
-            return
-        table.clock_task = asyncio.get_running_loop().create_task(
-            self._clock(table, table.seq, seconds)
-        )
-
-    async def _clock(self, table: Table, seq: int, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        state = table.state
-        if state is None or state.is_over or table.seq != seq:
-            return
-        seat = state.current_player
-        assert seat is not None
-        legal = state.legal_actions()
-        fallback = next((a for a in legal if a.kind == "pass"), legal[0])
-        table.clock_task = None  # this task must not cancel itself when the move re-arms it
-        try:
-            await self.play(table, seat, fallback.text, "clock", seq)
-        except (ProtocolError, IllegalAction) as err:  # someone moved just in time
-            log.info("clock move in game %s skipped: %s", table.id, err)
-
-    # -- bots --------------------------------------------------------------------------------
-
-    def _arm_bot(self, table: Table) -> None:
-        """If a bot plays the seat whose turn it is, let it move (after the pacing delay)."""
-        state = table.state
-        seat = None if state is None or state.is_over else state.current_player
-        if seat is None or not table.bot_plays(seat) or not self.nodes.owns(table.id):
-            return
-        task = asyncio.get_running_loop().create_task(self._bot_move(table, seat, table.seq))
-        table.bot_tasks.add(task)
-        task.add_done_callback(table.bot_tasks.discard)
-
-    def _watch_absence(self, table: Table, user_id: int) -> None:
-        task = asyncio.get_running_loop().create_task(self._absent(table, user_id))
-        self.absence_tasks.add(task)
-        task.add_done_callback(self.absence_tasks.discard)
-
-    async def _absent(self, table: Table, user_id: int) -> None:
-        """After the absence timeout, a bot plays for a seated player who is still gone."""
-        await asyncio.sleep(self.absence_timeout)
-        table = self.tables.get(table.id, table)  # a refresh may have replaced it
-        seat = table.seat_of(user_id)
-        state = table.state
-        if (
-            self.is_online(user_id)
-            or self.tables.get(table.id) is not table
-            or seat is None
-            or seat in table.away
-            or state is None
-            or state.is_over
-        ):
-            return
-        table.away.add(seat)
-        self.bus.publish({"kind": "away", "game": table.id, "seat": seat, "on": True})
-        name = self.names.get(user_id, f"seat {seat}")
-        await self._announce(
-            table, f"{name} is away: a bot plays for them.", store=True, share=True
-        )
-        self._broadcast_lists()
-        self._arm_bot(table)
-
-    async def _bot_move(self, table: Table, seat: int, seq: int) -> None:
-        if self.bot_delay > 0:
-            await asyncio.sleep(self.bot_delay)
-        async with table.bot_lock:  # one bot thinks at a time per table (bots are not shared)
-            state = table.state
-            if state is None or state.is_over or table.seq != seq or state.current_player != seat:
-                return
-            if not table.bot_plays(seat):  # an absent player came back meanwhile
-                return
-            bot = table.bot_players.get(seat)
-            if bot is None:  # made at its first turn (also after a restart): catches up on events
-                spec = parse_spec(table.bots.get(seat, AWAY_BOT))
-                rng = random.Random(f"{table.row.seed}:{seat}")
-                bot = table.bot_players[seat] = spec.make(table.game, seat, rng)
-            try:
-                text = (await asyncio.to_thread(choose, bot, state.clone(), seat)).text
-            except Exception:  # a bot bug must not stall the game: pass (or the first legal)
-                log.exception("bot in game %s seat %s failed", table.id, seat)
-                legal = state.legal_actions()
-                text = next((a for a in legal if a.kind == "pass"), legal[0]).text
-        if not table.bot_plays(seat):
-            return
-        try:
-            await self.play(table, seat, text, "bot", seq)
-        except (ProtocolError, IllegalAction) as err:  # the game moved on meanwhile
-            log.info("bot move in game %s skipped: %s", table.id, err)
-
-    # -- other nodes -------------------------------------------------------------------------
-
-    async def on_bus(self, message: dict[str, Any]) -> None:
-        """What another node published (see ``saboteur.server.bus``)."""
-        kind = message.get("kind")
-        if kind == "node":
-            self._peer_heard(str(message["node"]), message.get("users") or {})
-        elif kind == "node-gone":
-            if self.nodes.drop(str(message["node"])):
-                self._broadcast_presence()
-                self._rearm_all()
-        elif kind in ("chat-global", "whisper", "chat-game"):
-            if self._heard_chat(message.get("chat_id")):
-                self._remote_chat(message)
-        elif kind == "action":
-            await self._remote_action(message)
-        elif kind == "table":
-            await self.refresh(int(message["game"]))
-        elif kind == "user":
-            self._renamed(int(message["id"]), str(message["name"]))
-        elif kind == "away":
-            self._remote_away(int(message["game"]), int(message["seat"]), bool(message["on"]))
-        elif kind == "highscores":
-            await self._push_highscores()
-        else:
-            log.warning("ignored a bus message of kind %r", kind)
-
-    def _remote_chat(self, message: dict[str, Any]) -> None:
-        line = message["line"]
-        if message["kind"] == "chat-global":
-            self.hub.to_all(line)
-        elif message["kind"] == "whisper":
-            self._whisper(line, int(message["to"]), int(message["from"]))
-        else:
-            table = self.tables.get(int(message["game"]))
-            if table is not None:
-                self._to_table(table, line)
-
-    async def _missed_chat(self) -> None:
-        """Push the stored chat lines this node did not hear of while the bus was away."""
-        by_name = {name.casefold(): user_id for user_id, name in self.hub.names.items()}
-        for line in await self.store.chat_after(max(0, self.chat_mark - CHAT_MARGIN)):
-            if not self._heard_chat(line.id):
-                continue
-            if line.channel == "global":
-                self.hub.to_all(line.to_json())
-            elif line.channel == "whisper":
-                for name in {line.sender, line.recipient}:
-                    user_id = by_name.get((name or "").casefold())
-                    if user_id is not None:
-                        self.hub.to_user(user_id, line.to_json())
-            elif line.game_id in self.tables:
-                self._to_table(self.tables[line.game_id], line.to_json())
-
-    def _peer_heard(self, node: str, users: dict[str, str]) -> None:
-        new = node not in self.nodes.peers
-        if self.nodes.update(node, {int(k): v for k, v in users.items()}):
-            self._broadcast_presence()
-        if new:
-            log.info("node %s joined", node)
-            self._rearm_all()
-
-    def _announce_node(self) -> None:
-        """Tell the other nodes this node lives, and who is online on it."""
-        if self.bus.clustered:
-            users = {str(k): v for k, v in self.hub.names.items()}
-            self.bus.publish({"kind": "node", "users": users})
-
-    async def _heartbeats(self) -> None:
-        while True:
-            self._announce_node()
-            gone = self.nodes.expire()
-            if gone:
-                log.warning("node(s) %s went silent: taking over their games", ", ".join(gone))
-                self._broadcast_presence()
-                self._rearm_all()
-            await asyncio.sleep(HEARTBEAT)
-
-    def _rearm_all(self) -> None:
-        """The live nodes changed: run the timers of the games this node owns now, only those."""
-        for table in self.tables.values():
-            if table.state is None or table.state.is_over:
-                continue
-            if self.nodes.owns(table.id):
-                if table.clock_task is None:
-                    self._arm_clock(table)
-                if not table.bot_tasks:
-                    self._arm_bot(table)
-            else:
-                if table.clock_task is not None:
-                    table.clock_task.cancel()
-                    table.clock_task = None
-                for task in table.bot_tasks:
-                    task.cancel()
-
-    def _remote_away(self, game_id: int, seat: int, on: bool) -> None:
-        table = self.tables.get(game_id)
-        if table is None:
-            return
-        if on:
-            table.away.add(seat)
-            self._arm_bot(table)
-        else:
-            table.away.discard(seat)
-        self._broadcast_lists()
-
-    async def _remote_action(self, message: dict[str, Any]) -> None:
-        """An action another node appended: apply it here and push the views, or catch up."""
-        game_id, seq = int(message["game"]), int(message["seq"])
-        table = self.tables.get(game_id)
-        if table is not None:
-            async with table.lock:
-                state = table.state
-                if state is not None and seq < table.seq:
-                    return  # known already (a catch-up read it from the store)
-                if state is not None and seq == table.seq:
-                    try:
-                        state.apply(str(message["action"]), player=int(message["seat"]))
-                    except (IllegalAction, NotationError) as err:
-                        log.error("game %s: a peer's action does not apply: %s", game_id, err)
-                    else:
-                        await self._after_change(table, origin=False)
-                        return
-        await self.refresh(game_id)
-
-    async def refresh(self, game_id: int) -> None:
-        """Bring this node's copy of a game up to date with the store; push what changed."""
-        row = await self.store.game(game_id)
-        table = self.tables.get(game_id)
-        if row is None or (row.status == FINISHED and table is None):
-            if table is not None:  # an open game everyone left
-                self.tables.pop(game_id, None)
-            self._broadcast_lists()
-            return
-        await self._learn_names(row)
-        if table is None or (table.state is None and row.status != OPEN):
-            try:
-                fresh = Table.from_row(row)
-            except (IllegalAction, NotationError, OptionError) as err:
-                log.error("game %s cannot be replayed: %s", game_id, err)
-                return
-            fresh.bots = await self._bot_specs(row)
-            if table is not None:
-                fresh.spectators = table.spectators
-                fresh.away = table.away
-            self.tables[game_id] = fresh
-            if fresh.state is not None:
-                await self._after_change(fresh, origin=False)
-        elif table.state is not None:
-            async with table.lock:
-                missing = row.actions[table.seq :]
-                for text, _actor in missing:
-                    table.state.apply(text)
-                if missing:
-                    await self._after_change(table, origin=False)
-        else:
-            table.row.seats, table.row.host_id = row.seats, row.host_id
-            table.bots = await self._bot_specs(row)
-        self._broadcast_lists()
-
-    async def _reload_row(self, table: Table) -> None:
-        """Seats and host of an open table as the store has them (after a race)."""
-        row = await self.store.game(table.id)
-        if row is not None:
-            await self._learn_names(row)
-            table.row.seats, table.row.host_id = row.seats, row.host_id
-
-    async def _learn_names(self, row: GameRow) -> None:
-        unknown = [u for u in [*row.seats.values(), row.host_id] if u not in self.names]
-        if unknown:
-            self.names.update(await self.store.user_names(unknown))
-
-    async def _bot_specs(self, row: GameRow) -> dict[int, str]:
-        specs = await self.store.bot_specs(list(row.seats.values()))
-        return {seat: specs[user] for seat, user in row.seats.items() if user in specs}
-
-    async def resync(self) -> None:
-        """After the bus was away: every game as the store has it (what was missed is pushed)."""
-        rows = await self.store.load_games((OPEN, ACTIVE))
-        for game_id in sorted({row.id for row in rows} | set(self.tables)):
-            await self.refresh(game_id)
-        await self._missed_chat()
-        self._announce_node()
 
 
 def _bot_seats(bots: list[str | None] | None, players: int) -> dict[int, str]:

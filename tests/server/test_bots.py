@@ -161,3 +161,66 @@ async def test_a_table_of_bots_alone_is_gone_when_its_host_leaves(server: LiveSe
         assert left["kept_seat"] is False
         assert server.get("/api/games", status="open") == []
         assert server.get("/api/online") == ["Ann"]
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_a_bot_at_once(server: LiveServer) -> None:
+    server.service.absence_timeout = 600  # no waiting for the timeout: leaving is enough
+    rng = random.Random(4)
+    async with clients(server.ws, "Ann", "Bob", "Cat") as players:
+        ann, bob, cat = players
+        game = await seat_all(players, options={"rounds": 1})
+        await play_out(players, game, random_chooser(rng), stop_after=2)
+        await cat.send({"type": "leave", "game": game})
+        assert (await cat.expect("left"))["kept_seat"] is True
+        await ann.expect("chat", text="Cat left: a bot plays for them.")
+        resume([ann, bob], game)
+        last = await play_out([ann, bob], game, random_chooser(rng), stop_after=9)
+        assert last[ann]["summary"]["away"] == [2]
+        await cat.send({"type": "join", "game": game})  # takes the seat back
+        assert (await cat.expect("joined"))["seat"] == 2
+        await ann.expect("chat", text="Cat is back.")
+        resume([ann, bob], game)
+        cat.pending.append(await cat.expect("game", game=game))
+        final = await play_out(players, game, random_chooser(rng))
+        assert final[cat]["view"]["phase"] == "over" and final[cat]["summary"]["away"] == []
+    assert "bot" in await actors(server.db_url, game)  # Cat's turns while she was gone
+
+
+async def actors(db_url: str, game: int) -> set[str]:
+    """Who made the stored moves of a game: player, bot, clock."""
+    store = Store(db_url)
+    try:
+        row = await store.game(game)
+    finally:
+        await store.close()
+    assert row is not None
+    return {actor for _action, actor in row.actions}
+
+
+async def test_a_player_gone_before_the_start_is_played_for_by_a_bot(server: LiveServer) -> None:
+    server.service.absence_timeout = 0.3
+    async with clients(server.ws, "Ann", "Bob") as [ann, bob]:
+        cat = await Client.open(server.ws, "Cat")
+        game = await new_table(ann, 3)
+        for client in (bob, cat):
+            await client.send({"type": "join", "game": game})
+            await client.expect("joined")
+        await cat.close()  # gone while the table is still open
+        await ann.send({"type": "start", "game": game})
+        ann.pending.extend(await ann.sync())
+        said = await ann.expect("chat", text="Cat is away: a bot plays for them.")
+        assert said["from"] is None
+        last = await play_out([ann, bob], game, random_chooser(random.Random(8)), stop_after=6)
+        assert last[ann]["summary"]["away"] == [2]
+
+
+async def test_an_ismcts_bot_seat_plays_a_demo_game(tmp_path: Path) -> None:
+    with live_server(sqlite_url(tmp_path)) as server:
+        async with clients(server.ws, "Ann") as [ann]:
+            game = await bot_game(ann, ["ismcts", "random"], demo=True)
+            last = await play_out([ann], game, random_chooser(random.Random(2)))
+            assert last[ann]["view"]["phase"] == "over"
+            assert last[ann]["summary"]["bots"] == [None, "ismcts", "random"]
+        record = server.get(f"/api/games/{game}/record")
+        assert len(record["actions"]) == last[ann]["seq"]
+        assert await actors(server.db_url, game) == {"player", "bot"}

@@ -1,0 +1,220 @@
+"""Keeping this node's copy of the lobby and the games in step with the other nodes.
+
+What another node publishes on the bus arrives in :func:`on_bus`; after the bus was
+away, :func:`resync` reads everything from the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from saboteur.engine import IllegalAction, NotationError, OptionError
+from saboteur.server import timers
+from saboteur.server.cluster import HEARTBEAT
+from saboteur.server.store.store import ACTIVE, FINISHED, OPEN, GameRow
+from saboteur.server.tables import Table
+
+if TYPE_CHECKING:
+    from saboteur.server.service import Service
+
+log = logging.getLogger("saboteur.server")
+
+CHAT_MARGIN = 200  # how far before its newest line a node looks for lines it missed
+
+
+async def on_bus(service: Service, message: dict[str, Any]) -> None:
+    """What another node published (see ``saboteur.server.bus``)."""
+    kind = message.get("kind")
+    if kind == "node":
+        peer_heard(service, str(message["node"]), message.get("users") or {})
+    elif kind == "node-gone":
+        if service.nodes.drop(str(message["node"])):
+            service.broadcast_presence()
+            rearm_all(service)
+    elif kind in ("chat-global", "whisper", "chat-game"):
+        if service.heard_chat(message.get("chat_id")):
+            remote_chat(service, message)
+    elif kind == "action":
+        await remote_action(service, message)
+    elif kind == "table":
+        await refresh(service, int(message["game"]))
+    elif kind == "user":
+        service.renamed(int(message["id"]), str(message["name"]))
+    elif kind == "away":
+        remote_away(service, int(message["game"]), int(message["seat"]), bool(message["on"]))
+    elif kind == "highscores":
+        await service.push_highscores()
+    else:
+        log.warning("ignored a bus message of kind %r", kind)
+
+
+def remote_chat(service: Service, message: dict[str, Any]) -> None:
+    line = message["line"]
+    if message["kind"] == "chat-global":
+        service.hub.to_all(line)
+    elif message["kind"] == "whisper":
+        service.whisper(line, int(message["to"]), int(message["from"]))
+    else:
+        table = service.tables.get(int(message["game"]))
+        if table is not None:
+            service.to_table(table, line)
+
+
+async def missed_chat(service: Service) -> None:
+    """Push the stored chat lines this node did not hear of while the bus was away."""
+    by_name = {name.casefold(): user_id for user_id, name in service.hub.names.items()}
+    for line in await service.store.chat_after(max(0, service.chat_mark - CHAT_MARGIN)):
+        if not service.heard_chat(line.id):
+            continue
+        if line.channel == "global":
+            service.hub.to_all(line.to_json())
+        elif line.channel == "whisper":
+            for name in {line.sender, line.recipient}:
+                user_id = by_name.get((name or "").casefold())
+                if user_id is not None:
+                    service.hub.to_user(user_id, line.to_json())
+        elif line.game_id in service.tables:
+            service.to_table(service.tables[line.game_id], line.to_json())
+
+
+def peer_heard(service: Service, node: str, users: dict[str, str]) -> None:
+    new = node not in service.nodes.peers
+    if service.nodes.update(node, {int(k): v for k, v in users.items()}):
+        service.broadcast_presence()
+    if new:
+        log.info("node %s joined", node)
+        rearm_all(service)
+
+
+def announce_node(service: Service) -> None:
+    """Tell the other nodes this node lives, and who is online on it."""
+    if service.bus.clustered:
+        users = {str(k): v for k, v in service.hub.names.items()}
+        service.bus.publish({"kind": "node", "users": users})
+
+
+async def heartbeats(service: Service) -> None:
+    while True:
+        announce_node(service)
+        gone = service.nodes.expire()
+        if gone:
+            log.warning("node(s) %s went silent: taking over their games", ", ".join(gone))
+            service.broadcast_presence()
+            rearm_all(service)
+        await asyncio.sleep(HEARTBEAT)
+
+
+def rearm_all(service: Service) -> None:
+    """The live nodes changed: run the timers of the games this node owns now, only those."""
+    for table in service.tables.values():
+        if table.state is None or table.state.is_over:
+            continue
+        if service.nodes.owns(table.id):
+            if table.clock_task is None:
+                timers.arm_clock(service, table)
+            if not table.bot_tasks:
+                timers.arm_bot(service, table)
+        else:
+            if table.clock_task is not None:
+                table.clock_task.cancel()
+                table.clock_task = None
+            for task in table.bot_tasks:
+                task.cancel()
+
+
+def remote_away(service: Service, game_id: int, seat: int, on: bool) -> None:
+    table = service.tables.get(game_id)
+    if table is None:
+        return
+    if on:
+        table.away.add(seat)
+        timers.arm_bot(service, table)
+    else:
+        table.away.discard(seat)
+    service.broadcast_lists()
+
+
+async def remote_action(service: Service, message: dict[str, Any]) -> None:
+    """An action another node appended: apply it here and push the views, or catch up."""
+    game_id, seq = int(message["game"]), int(message["seq"])
+    table = service.tables.get(game_id)
+    if table is not None:
+        async with table.lock:
+            state = table.state
+            if state is not None and seq < table.seq:
+                return  # known already (a catch-up read it from the store)
+            if state is not None and seq == table.seq:
+                try:
+                    state.apply(str(message["action"]), player=int(message["seat"]))
+                except (IllegalAction, NotationError) as err:
+                    log.error("game %s: a peer's action does not apply: %s", game_id, err)
+                else:
+                    await service.after_change(table, origin=False)
+                    return
+    await refresh(service, game_id)
+
+
+async def refresh(service: Service, game_id: int) -> None:
+    """Bring this node's copy of a game up to date with the store; push what changed."""
+    row = await service.store.game(game_id)
+    table = service.tables.get(game_id)
+    if row is None or (row.status == FINISHED and table is None):
+        if table is not None:  # an open game everyone left
+            service.tables.pop(game_id, None)
+        service.broadcast_lists()
+        return
+    await learn_names(service, row)
+    if table is None or (table.state is None and row.status != OPEN):
+        try:
+            fresh = Table.from_row(row)
+        except (IllegalAction, NotationError, OptionError) as err:
+            log.error("game %s cannot be replayed: %s", game_id, err)
+            return
+        fresh.bots = await bot_specs(service, row)
+        if table is not None:
+            fresh.spectators = table.spectators
+            fresh.away = table.away
+        service.tables[game_id] = fresh
+        if fresh.state is not None:
+            await service.after_change(fresh, origin=False)
+    elif table.state is not None:
+        async with table.lock:
+            missing = row.actions[table.seq :]
+            for text, _actor in missing:
+                table.state.apply(text)
+            if missing:
+                await service.after_change(table, origin=False)
+    else:
+        table.row.seats, table.row.host_id = row.seats, row.host_id
+        table.bots = await bot_specs(service, row)
+    service.broadcast_lists()
+
+
+async def reload_row(service: Service, table: Table) -> None:
+    """Seats and host of an open table as the store has them (after a race)."""
+    row = await service.store.game(table.id)
+    if row is not None:
+        await learn_names(service, row)
+        table.row.seats, table.row.host_id = row.seats, row.host_id
+
+
+async def learn_names(service: Service, row: GameRow) -> None:
+    unknown = [u for u in [*row.seats.values(), row.host_id] if u not in service.names]
+    if unknown:
+        service.names.update(await service.store.user_names(unknown))
+
+
+async def bot_specs(service: Service, row: GameRow) -> dict[int, str]:
+    specs = await service.store.bot_specs(list(row.seats.values()))
+    return {seat: specs[user] for seat, user in row.seats.items() if user in specs}
+
+
+async def resync(service: Service) -> None:
+    """After the bus was away: every game as the store has it (what was missed is pushed)."""
+    rows = await service.store.load_games((OPEN, ACTIVE))
+    for game_id in sorted({row.id for row in rows} | set(service.tables)):
+        await refresh(service, game_id)
+    await missed_chat(service)
+    announce_node(service)
