@@ -157,38 +157,56 @@ async def remote_action(service: Service, message: dict[str, Any]) -> None:
 
 
 async def refresh(service: Service, game_id: int) -> None:
-    """Bring this node's copy of a game up to date with the store; push what changed."""
-    row = await service.store.game(game_id)
+    """Bring this node's copy of a game up to date with the store; push what changed.
+
+    The store is read under the table's lock, so that a read cannot overwrite a newer change
+    this node made meanwhile (a join, a move)."""
     table = service.tables.get(game_id)
-    if row is None or (row.status == FINISHED and table is None):
-        if table is not None:  # an open game everyone left
-            service.tables.pop(game_id, None)
-        service.broadcast_lists()
+    if table is None:
+        row = await service.store.game(game_id)
+        if service.tables.get(game_id) is not None:  # another task made it meanwhile
+            await refresh(service, game_id)
+        elif row is None or row.status == FINISHED:
+            service.broadcast_lists()
+        else:
+            await adopt(service, row, None)
         return
-    await learn_names(service, row)
-    if table is None or (table.state is None and row.status != OPEN):
-        try:
-            fresh = Table.from_row(row)
-        except (IllegalAction, NotationError, OptionError) as err:
-            log.error("game %s cannot be replayed: %s", game_id, err)
+    async with table.lock:
+        row = await service.store.game(game_id)
+        if service.tables.get(game_id) is not table:
+            return  # finished or replaced meanwhile
+        if row is None:  # an open game everyone left
+            service.tables.pop(game_id, None)
+        elif table.state is None and row.status != OPEN:  # started on another node
+            await adopt(service, row, table)
             return
-        fresh.bots = await bot_specs(service, row)
-        if table is not None:
-            fresh.spectators = table.spectators
-            fresh.away = table.away
-        service.tables[game_id] = fresh
-        if fresh.state is not None:
-            await service.after_change(fresh, origin=False)
-    elif table.state is not None:
-        async with table.lock:
+        elif table.state is not None:
             missing = row.actions[table.seq :]
             for text, _actor in missing:
                 table.state.apply(text)
             if missing:
                 await service.after_change(table, origin=False)
-    else:
-        table.row.seats, table.row.host_id = row.seats, row.host_id
-        table.bots = await bot_specs(service, row)
+        else:
+            await learn_names(service, row)
+            table.row.seats, table.row.host_id = row.seats, row.host_id
+            table.bots = await bot_specs(service, row)
+    service.broadcast_lists()
+
+
+async def adopt(service: Service, row: GameRow, old: Table | None) -> None:
+    """Take a game from the store as this node's table (replacing ``old``), and show it."""
+    await learn_names(service, row)
+    try:
+        table = Table.from_row(row)
+    except (IllegalAction, NotationError, OptionError) as err:
+        log.error("game %s cannot be replayed: %s", row.id, err)
+        return
+    table.bots = await bot_specs(service, row)
+    if old is not None:
+        table.spectators, table.away = old.spectators, old.away
+    service.tables[row.id] = table
+    if table.state is not None:
+        await service.after_change(table, origin=False)
     service.broadcast_lists()
 
 
