@@ -208,3 +208,16 @@ def test_the_migration_matches_the_schema(database: str) -> None:
     assert asyncio.run(differences())[1] == {"alembic_version"}
     upgrade(database)
     assert asyncio.run(differences())[0] == []
+
+
+def test_nodes_starting_together_migrate_in_turn(postgres_url: str) -> None:
+    """Several nodes migrate one PostgreSQL database at once: an advisory lock orders them."""
+    import subprocess
+    import sys
+
+    code = f"from saboteur.server.store.migrate import upgrade; upgrade({postgres_url!r})"
+    nodes = [
+        subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE) for _ in range(3)
+    ]
+    errors = [node.communicate(timeout=120)[1].decode(errors="replace") for node in nodes]
+    assert [node.returncode for node in nodes] == [0, 0, 0], errors

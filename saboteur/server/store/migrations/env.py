@@ -3,6 +3,7 @@
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import async_engine_from_config
 from sqlalchemy.pool import NullPool
@@ -12,7 +13,12 @@ from saboteur.server.store.schema import metadata
 config = context.config
 
 
+MIGRATION_LOCK = 7_341_002  # a PostgreSQL advisory lock: nodes starting together migrate in turn
+
+
 def _run(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
     context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
