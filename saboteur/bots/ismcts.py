@@ -138,7 +138,7 @@ class IsmctsBot(HeuristicBot):
             root.children[action] = Node(self.seat)
         round_index = len(view["results"])
         limit = self.budget.iterations
-        clock = time.perf_counter
+        clock = time.thread_time  # thinking time: CPU of this thread, whatever else runs
         deadline = None if self.budget.seconds is None else clock() + self.budget.seconds
         done = 0
         while done == 0 or (

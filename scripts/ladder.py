@@ -1,0 +1,112 @@
+"""Grow a bot ladder in chunks that survive interruptions, and add the chunks up.
+
+A pairing that needs hours (ismcts at 1 second per move) is played as consecutive chunks of one
+tournament; each chunk is ``saboteur tournament … --json`` at the next seed and is saved as a
+file of its own, so a run can stop at any time and the next run goes on where it stopped.
+
+    python scripts/ladder.py run docs/ladder/ismcts-1s-heuristic-4p --players 4 \\
+        --bots ismcts:seconds=1,heuristic --games 2 --minutes 60
+    python scripts/ladder.py sum docs/ladder/ismcts-1s-heuristic-4p
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from saboteur.bots.tournament import wilson
+
+
+@click.group()
+def main() -> None:
+    """Chunked bot ladders."""
+
+
+@main.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--players", type=click.IntRange(3, 10), required=True)
+@click.option(
+    "--bots", required=True, help="As for saboteur tournament, e.g. ismcts:seconds=1,heuristic"
+)
+@click.option(
+    "--games", type=click.IntRange(2, 1000), default=2, show_default=True, help="Per chunk."
+)
+@click.option("--minutes", type=click.FloatRange(0.1, 24 * 60), required=True, help="Stop after.")
+def run(folder: Path, players: int, bots: str, games: int, minutes: float) -> None:
+    """Play chunks into FOLDER until MINUTES have passed (a started chunk is finished)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    deadline = time.monotonic() + minutes * 60
+    while time.monotonic() < deadline:
+        chunk = len(list(folder.glob("chunk-*.json")))
+        seed = 1 + chunk * games // 2  # a block of two games shares one deal: chunks follow on
+        command = [
+            sys.executable, "-m", "saboteur.cli", "tournament", "--players", str(players),
+            "--bots", bots, "--games", str(games), "--seed", str(seed), "--json",
+        ]  # fmt: skip
+        started = time.monotonic()
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise click.ClickException(f"chunk {chunk} failed: {done.stderr.strip()[-500:]}")
+        record = {
+            "command": "saboteur " + " ".join(command[3:]),
+            "seed": seed,
+            "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "wall_seconds": round(time.monotonic() - started, 1),
+            "result": json.loads(done.stdout),
+        }
+        (folder / f"chunk-{chunk:04d}.json").write_text(json.dumps(record, indent=1) + "\n")
+        click.echo(f"chunk {chunk} (seed {seed}) done in {record['wall_seconds']} s", err=True)
+
+
+@main.command(name="sum")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def sum_chunks(folder: Path, as_json: bool) -> None:
+    """Add up FOLDER's chunks: rounds and wins by bot and role, with 95% Wilson intervals."""
+    chunks = sorted(folder.glob("chunk-*.json"))
+    if not chunks:
+        raise click.ClickException(f"no chunk-*.json files in {folder}")
+    games = 0
+    totals: dict[str, dict[str, list[int]]] = {}
+    for path in chunks:
+        result = json.loads(path.read_text())["result"]
+        games += result["games"]
+        for bot, roles in result["bots"].items():
+            for role, figures in roles.items():
+                pair = totals.setdefault(bot, {}).setdefault(role, [0, 0])
+                pair[0] += figures["wins"]
+                pair[1] += figures["rounds"]
+    by_bot: dict[str, dict[str, dict[str, Any]]] = {}
+    out = {"games": games, "chunks": len(chunks), "bots": by_bot}
+    for bot, roles in totals.items():
+        by_bot[bot] = {
+            role: {"rounds": n, "wins": w, "win_rate": round(w / n, 4) if n else None,
+                   "ci95": [round(x, 4) for x in wilson(w, n)]}
+            for role, (w, n) in roles.items()
+        }  # fmt: skip
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+        return
+    click.echo(f"{games} games in {len(chunks)} chunks")
+    head = "as digger: won / rounds | win rate (95%) | as saboteur: won / rounds | win rate (95%)"
+    click.echo(f"| bot | {head} |")
+    click.echo("|---|---|---|---|---|")
+    for bot, roles in by_bot.items():
+        cells = []
+        for role in ("digger", "saboteur"):
+            r = roles.get(role, {"wins": 0, "rounds": 0, "win_rate": None, "ci95": [0, 0]})
+            rate = "–" if r["win_rate"] is None else f"{100 * r['win_rate']:.1f}%"
+            low, high = r["ci95"]
+            cells += [f"{r['wins']} / {r['rounds']}", f"{rate} ({100 * low:.1f}–{100 * high:.1f})"]
+        click.echo(f"| `{bot}` | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
