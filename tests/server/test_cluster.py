@@ -293,3 +293,34 @@ def test_bad_node_options_are_refused(
     assert main(["server", "1", "--data-dir", str(tmp_path), *args]) == 2
     error = capsys.readouterr().err
     assert error.startswith("saboteur: error: ") and said in error, error
+
+
+async def test_a_conflicting_append_is_retried_after_reloading(
+    postgres_url: str, redis_url: str
+) -> None:
+    """Two tabs of one player on two nodes move at once: one append wins, the other node
+    reloads the game and judges the move again (now it is refused: the turn has passed)."""
+    with two_nodes(postgres_url, redis_url) as (a, b):
+        async with clients(a.ws, "Ann", "Cat") as [ann, cat], clients(b.ws, "Bob") as [bob]:
+            game = await seat_all([ann, bob, cat], options={"first": 0})
+            ann_on_b = await Client.open(b.ws, token=ann.token)
+            await ann_on_b.expect("game", game=game)
+            deliver = b.service.bus._deliver  # type: ignore[union-attr]
+
+            async def deaf_to_actions(data: bytes | str, on_message: Any) -> None:
+                if b'"kind":"action"' not in (data if isinstance(data, bytes) else data.encode()):
+                    await deliver(data, on_message)
+
+            b.service.bus._deliver = deaf_to_actions  # type: ignore[union-attr]
+            view = (await ann.expect("game", game=game))["view"]
+            first, second = view["legal"][0], view["legal"][-1]
+            await ann.send({"type": "act", "game": game, "action": first})
+            assert (await ann.expect("game", game=game))["seq"] == 1
+            b.service.bus._deliver = deliver  # type: ignore[union-attr]
+            assert b.service.tables[game].seq == 0  # node B has not heard of the move
+            error = await ann_on_b.error({"type": "act", "game": game, "action": second})
+            assert (error["code"], error.get("rule")) == ("illegal", "turn"), error
+            assert b.service.tables[game].seq == 1  # reloaded when its append failed
+            record = b.get(f"/api/games/{game}")
+            assert record["current"] == 1
+            await ann_on_b.close()
