@@ -311,12 +311,12 @@ async def test_a_conflicting_append_is_retried_after_reloading(
                 if b'"kind":"action"' not in (data if isinstance(data, bytes) else data.encode()):
                     await deliver(data, on_message)
 
-            b.service.bus._deliver = deaf_to_actions  # type: ignore[union-attr]
+            b.service.bus._deliver = deaf_to_actions  # type: ignore[union-attr,method-assign]
             view = (await ann.expect("game", game=game))["view"]
             first, second = view["legal"][0], view["legal"][-1]
             await ann.send({"type": "act", "game": game, "action": first})
             assert (await ann.expect("game", game=game))["seq"] == 1
-            b.service.bus._deliver = deliver  # type: ignore[union-attr]
+            b.service.bus._deliver = deliver  # type: ignore[union-attr,method-assign]
             assert b.service.tables[game].seq == 0  # node B has not heard of the move
             error = await ann_on_b.error({"type": "act", "game": game, "action": second})
             assert (error["code"], error.get("rule")) == ("illegal", "turn"), error
