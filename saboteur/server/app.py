@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
@@ -35,6 +35,18 @@ def resident_bytes() -> int:
         return int(fields[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
+
+
+class RevalidatedFiles(StaticFiles):
+    """Static files that browsers check again on every load (a 304 if unchanged), so that a
+    new version of the client is never mixed with cached modules of an old one."""
+
+    def file_response(
+        self, full_path: Any, stat_result: os.stat_result, scope: Any, status_code: int = 200
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -223,7 +235,9 @@ def create_app(
     async def index() -> HTMLResponse:
         page = WEB / "index.html"
         if page.exists():
-            return HTMLResponse(page.read_text(encoding="utf-8"))
+            return HTMLResponse(
+                page.read_text(encoding="utf-8"), headers={"Cache-Control": "no-cache"}
+            )
         return HTMLResponse(
             "<!doctype html><title>saboteur</title><h1>saboteur server</h1>"
             "<p>The browser client is not built yet. The protocol: WebSocket <code>/ws</code>; "
@@ -231,7 +245,7 @@ def create_app(
         )
 
     if (WEB / "static").is_dir():
-        app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
+        app.mount("/static", RevalidatedFiles(directory=WEB / "static"), name="static")
 
     @app.websocket("/ws")
     async def websocket(socket: WebSocket) -> None:

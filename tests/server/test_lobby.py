@@ -461,3 +461,19 @@ async def test_spectators_get_the_public_view_only(server: LiveServer) -> None:
         await seated[0].sync()
         own = [m for m in seated[0].log[before:] if m["type"] == "game"]
         assert [(m["seq"], m["seat"]) for m in own] == [(3, 0)]
+
+
+def test_the_client_is_served_for_revalidation(server: LiveServer) -> None:
+    """The page and its modules come with Cache-Control: no-cache (a 304 when unchanged)."""
+    import httpx
+
+    page = httpx.get(server.http + "/", timeout=10)
+    assert page.status_code == 200 and page.headers["cache-control"] == "no-cache"
+    module = httpx.get(server.http + "/static/app.js", timeout=10)
+    assert module.status_code == 200 and module.headers["cache-control"] == "no-cache"
+    again = httpx.get(
+        server.http + "/static/app.js",
+        headers={"If-None-Match": module.headers["etag"]},
+        timeout=10,
+    )
+    assert again.status_code == 304
