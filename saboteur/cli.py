@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +20,20 @@ from rich.table import Table
 from saboteur.bots.commands import tournament as tournament_command
 from saboteur.engine import RULESETS, Game, OptionError, Record, RecordError, new_game
 from saboteur.engine.classic.cards import catalogue
+from saboteur.engine.duel.cards import catalogue as duel_catalogue
+from saboteur.loadtest.command import loadtest as loadtest_command
+from saboteur.play.duel_stats import DuelStats
 from saboteur.play.simulate import SimulationStats, bench, play_random_game
 from saboteur.server import commands as server_commands
 
 RULESET_CHOICE = click.Choice(sorted(RULESETS))
-CATALOGUES = {"classic": catalogue}
+CATALOGUES: dict[str, Callable[[], list[dict[str, Any]]]] = {
+    "classic": catalogue,
+    "duel": duel_catalogue,
+    "solo": partial(duel_catalogue, players=1),
+}
+# the player count when --players is not given: the classic default, or the only count there is
+DEFAULT_PLAYERS = {"duel": 2, "solo": 1}
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -36,7 +46,9 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _game(ruleset: str, players: int, pairs: Sequence[str]) -> Game:
+def _game(ruleset: str, players: int | None, pairs: Sequence[str], default: int = 4) -> Game:
+    if players is None:
+        players = DEFAULT_PLAYERS.get(ruleset, default)
     try:
         return new_game(ruleset, players, _options(pairs))
     except OptionError as err:
@@ -63,7 +75,7 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="saboteur")
 def cli() -> None:
-    """Saboteur: rules engine, simulations and (soon) online play."""
+    """Saboteur: rules engine, bots, simulations and online play."""
 
 
 @cli.command()
@@ -96,7 +108,7 @@ def cards(ruleset: str, as_json: bool) -> None:
 
 @cli.command()
 @ruleset_option
-@click.option("--players", type=click.IntRange(1, 10), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(1, 10), help="Seats [default: 4; duel: 2; solo: 1].")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @option_option
@@ -108,7 +120,7 @@ def cards(ruleset: str, as_json: bool) -> None:
 @json_option
 def simulate(
     ruleset: str,
-    players: int,
+    players: int | None,
     games: int,
     seed: int,
     options: tuple[str, ...],
@@ -122,7 +134,8 @@ def simulate(
             records.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise click.UsageError(f"cannot create {records}: {err.strerror}") from None
-    stats = SimulationStats()
+    stats: SimulationStats | DuelStats = SimulationStats() if ruleset == "classic" else DuelStats()
+    players = game.players
     progress = Progress(
         TextColumn("simulating"),
         BarColumn(),
@@ -143,6 +156,9 @@ def simulate(
     if as_json:
         _emit_json(result)
         return
+    if isinstance(stats, DuelStats):
+        _duel_table(result, games, ruleset)
+        return
     table = Table(title=f"{games} random games, {players} players")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -156,18 +172,40 @@ def simulate(
     Console().print(table)
 
 
+def _duel_table(result: dict[str, Any], games: int, ruleset: str) -> None:
+    table = Table(title=f"{games} random games, {ruleset}")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("rounds", str(result["rounds"]))
+    for end, count in result["round_ends"].items():
+        table.add_row(f"rounds ended by {end}", str(count))
+    table.add_row("mean turns per round", f"{result['mean_turns_per_round']:.1f}")
+    for seat, score in enumerate(result["mean_score"]):
+        table.add_row(f"mean gold of seat {seat}", f"{score:.2f}")
+        table.add_row(f"games won by seat {seat}", str(result["wins"][seat]))
+    for rating, count in result.get("ratings", {}).items():
+        table.add_row(f"rating {rating}", str(count))
+    Console().print(table)
+
+
 @cli.command(name="bench")
 @ruleset_option
-@click.option("--players", type=click.IntRange(1, 10), default=5, show_default=True)
+@click.option("--players", type=click.IntRange(1, 10), help="Seats [default: 5; duel: 2; solo: 1].")
 @click.option("--seconds", type=click.FloatRange(0.1, 3600), default=5.0, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @option_option
 @json_option
 def bench_command(
-    ruleset: str, players: int, seconds: float, seed: int, options: tuple[str, ...], as_json: bool
+    ruleset: str,
+    players: int | None,
+    seconds: float,
+    seed: int,
+    options: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Measure random legal play (legal actions generated at every step) on one core."""
-    game = _game(ruleset, players, options)
+    game = _game(ruleset, players, options, default=5)
+    players = game.players
     with Console(stderr=True).status(f"benchmarking for {seconds:g} s"):
         result = bench(game, seconds, seed).to_json()
     result = {"ruleset": ruleset, **result}
@@ -223,6 +261,7 @@ def replay(record_file: Path, show: bool, as_json: bool) -> None:
 cli.add_command(tournament_command)
 cli.add_command(server_commands.server)
 cli.add_command(server_commands.client)
+cli.add_command(loadtest_command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

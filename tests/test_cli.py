@@ -352,3 +352,71 @@ def test_replay_refuses_a_fractional_option(capsys, tmp_path):
     data = {"ruleset": "classic", "players": 3, "seed": 1, "actions": [], "options": {}}
     data["options"] = {"rounds": 1.5}
     fails(capsys, "replay", str(write(tmp_path / "r.json", data)))
+
+
+# -- the Duel and solo -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "starts"), [("duel", 2), ("solo", 1)])
+def test_cards_of_the_duel_and_solo(capsys, ruleset, starts):
+    data = run_json(capsys, "cards", ruleset)
+    counts: dict[str, int] = {}
+    for entry in data["cards"]:
+        counts[entry["kind"]] = counts.get(entry["kind"], 0) + entry["count"]
+        if entry["kind"] in ("path", "start", "goal"):
+            assert set(entry["sides"]) <= set("NESW")
+    assert data["ruleset"] == ruleset
+    assert counts == {"start": starts, "goal": 18, "path": 34, "action": 18}
+    code, out, err = run(capsys, "cards", ruleset)
+    assert code == 0 and err == "" and "troll-NESW" in out and "goal-2-green" in out
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("duel", 2), ("solo", 1)])
+def test_simulate_the_duel_and_solo(capsys, tmp_path, ruleset, players):
+    folder = tmp_path / ruleset
+    args = ["simulate", "--ruleset", ruleset, "--games", "3", "--seed", "4"]
+    data = run_json(capsys, *args, "--records", str(folder))
+    assert data["ruleset"] == ruleset and data["players"] == players and data["games"] == 3
+    assert data["rounds"] == 9 and sum(data["round_ends"].values()) == 9
+    assert len(data["mean_score"]) == players and sum(data["wins"]) >= 3
+    assert data == run_json(capsys, *args)  # the same seed, the same games
+    for path in sorted(folder.iterdir()):
+        shown = run_json(capsys, "replay", str(path))
+        assert shown["over"] is True and shown["ruleset"] == ruleset
+        code, out, _ = run(capsys, "replay", str(path), "--show")
+        assert code == 0 and "game over" in out
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "rounds ended by cards" in out
+
+
+def test_simulate_solo_reports_ratings(capsys):
+    data = run_json(capsys, "simulate", "--ruleset", "solo", "--games", "2", "--option", "rounds=1")
+    assert data["rounds"] == 2 and sum(data["ratings"].values()) == 2
+
+
+@pytest.mark.parametrize("ruleset", ["duel", "solo"])
+def test_bench_the_duel_and_solo(capsys, ruleset):
+    data = run_json(capsys, "bench", "--ruleset", ruleset, "--seconds", "0.2")
+    assert data["ruleset"] == ruleset and data["steps"] > 0 and data["games"] >= 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--ruleset", "duel", "--players", "3"],
+        ["simulate", "--ruleset", "solo", "--players", "2"],
+        ["simulate", "--ruleset", "duel", "--option", "colour=blue"],
+        ["simulate", "--ruleset", "solo", "--option", "colour=red"],
+        ["bench", "--ruleset", "duel", "--option", "rounds=4"],
+        ["cards", "solo", "extra"],
+    ],
+)
+def test_bad_duel_arguments_give_one_error_line(capsys, args):
+    fails(capsys, *args)
+
+
+def test_replay_names_a_refused_duel_action(capsys, tmp_path):
+    data = Record.from_state(play_random_game(new_game("duel", 2), seed=2)).to_json()
+    data["actions"][3] = "bribe@9,9"
+    line = fails(capsys, "replay", str(write(tmp_path / "r.json", data)))
+    assert "action 4" in line and "bribe.target" in line

@@ -2,19 +2,45 @@
 
 import copy
 import json
+import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from saboteur.engine import NotationError, Record, RecordError, new_game
+from saboteur.engine import Game, NotationError, Record, RecordError, new_game
+from saboteur.engine.base import JSON
 from saboteur.play.simulate import play_random_game
 
+
+def _valid(game: Game, steps: int) -> JSON:
+    """A state some way into a game (the last legal action each time: passes, mostly)."""
+    state = game.new_state(seed=2)
+    for _ in range(steps):
+        state.apply(state.legal_actions()[-1])
+    return state.to_json()
+
+
+def _rich(game: Game) -> JSON:
+    """A Duel or solo state in round 2 or later with markers on the table and a result."""
+    for seed in range(100):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            eager = [a for a in legal if a.kind in ("bribe", "key", "place")]
+            state.apply(rng.choice(eager or legal))
+            data = state.to_json()
+            if data["round"] >= 2 and data["markers"] and data["peeks"] and data["keys"]:
+                return data
+    raise AssertionError("no rich state found")
+
+
 GAME = new_game("classic", 4)
-BASE = GAME.new_state(seed=2)
-for _ in range(25):
-    BASE.apply(BASE.legal_actions()[-1])
-VALID = BASE.to_json()
+VALID = _valid(GAME, 25)
+GAMES = {"classic": GAME, "duel": new_game("duel", 2), "solo": new_game("solo", 1)}
+VALIDS = {"classic": VALID, "duel": _rich(GAMES["duel"]), "solo": _rich(GAMES["solo"])}
 
 junk = st.one_of(
     st.none(),
@@ -38,41 +64,52 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-PATHS = _paths(VALID)
+PATHS = [(ruleset, path) for ruleset, valid in VALIDS.items() for path in _paths(valid)]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(PATHS), junk)
-def test_corrupted_state_notation_is_refused_cleanly(path, value):
-    data = copy.deepcopy(VALID)
+def test_corrupted_state_notation_is_refused_cleanly(where, value):
+    ruleset, path = where
+    game = GAMES[ruleset]
+    data = copy.deepcopy(VALIDS[ruleset])
     target = data
     for key in path[:-1]:
         target = target[key]
     target[path[-1]] = value
     try:
-        state = GAME.state_from_json(data)
+        state = game.state_from_json(data)
     except NotationError as err:
         assert str(err)
         return
     # accepted: it must then be a usable state that round-trips
-    assert GAME.state_from_json(state.to_json()).to_json() == state.to_json()
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()
     state.legal_actions()
+    for seat in [*range(game.players), None]:
+        state.view(seat)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.sampled_from(sorted(VALID)))
-def test_missing_field_is_refused(key):
-    data = {k: v for k, v in VALID.items() if k != key}
+@pytest.mark.parametrize("ruleset", sorted(VALIDS))
+def test_missing_field_is_refused(ruleset):
+    valid = VALIDS[ruleset]
+    for key in sorted(valid):
+        _refused_without(GAMES[ruleset], valid, key)
+
+
+def _refused_without(game: Game, valid: JSON, key: str) -> None:
+    data = {k: v for k, v in valid.items() if k != key}
     try:
-        GAME.state_from_json(data)
+        game.state_from_json(data)
     except NotationError as err:
         assert str(err)
     else:
         assert key == "options", f"a state without {key!r} must be refused"  # options default
 
 
-def test_valid_notation_is_accepted():
-    assert GAME.state_from_json(json.loads(json.dumps(VALID))).to_json() == VALID
+@pytest.mark.parametrize("ruleset", sorted(VALIDS))
+def test_valid_notation_is_accepted(ruleset):
+    valid = VALIDS[ruleset]
+    assert GAMES[ruleset].state_from_json(json.loads(json.dumps(valid))).to_json() == valid
 
 
 @settings(max_examples=200, deadline=None)
@@ -91,8 +128,9 @@ def test_malformed_records_are_refused_cleanly(data):
         assert str(err)
 
 
-def test_record_with_tampered_action_names_it():
-    state = play_random_game(new_game("classic", 3), seed=1)
+@pytest.mark.parametrize(("ruleset", "players"), [("classic", 3), ("duel", 2), ("solo", 1)])
+def test_record_with_tampered_action_names_it(ruleset, players):
+    state = play_random_game(new_game(ruleset, players), seed=1)
     record = Record.from_state(state)
     record.actions[4] = "map@0,0"
     try:

@@ -34,6 +34,11 @@ from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.actions import parse_action
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.state import ClassicState
+from saboteur.engine.duel import cards as D
+from saboteur.engine.duel.actions import parse_action as parse_duel
+from saboteur.engine.duel.game import DuelGame
+from saboteur.engine.duel.state import DuelState
+from saboteur.engine.maze import slot_xy
 
 RULES = frozenset(
     {
@@ -756,3 +761,306 @@ def test_only_the_canonical_text_reads_as_an_action(text):
     except NotationError:
         return
     assert action.text == text
+
+
+# == The Duel and solo =============================================================================
+# The same properties for the rulesets ``duel`` and ``solo``: a table is the ruleset, a round count,
+# a deal seed and a policy (random, or greedy towards the goals and the gold, bribing trolls).
+
+DUEL_RULES = frozenset(
+    {
+        "turn",
+        "game.over",
+        "hand",
+        "seat",
+        "reveal.choose",
+        "reveal.phase",
+        "reveal.shape",
+        "path.broken-tool",
+        "path.occupied",
+        "path.adjacent",
+        "path.sides-match",
+        "path.join-start",
+        "path.ladder-next-to-goal",
+        "break.target",
+        "break.already-broken",
+        "repair.target",
+        "repair.nothing-broken",
+        "key.target",
+        "key.open",
+        "key.none-left",
+        "rockfall.goal",
+        "rockfall.empty",
+        "rockfall.start",
+        "rockfall.gold",
+        "rockfall.troll",
+        "map.target",
+        "bribe.target",
+        "bribe.bribed",
+        "bribe.unreached",
+        "bribe.no-marker",
+        "clear.nothing-broken",
+    }
+)
+DUEL_KINDS = frozenset(
+    {"place", "reveal", "break", "repair", "key", "rockfall", "map", "bribe", "clear", "pass"}
+)
+DUEL_PRIVATE = frozenset({"deal", "discard", "drew", "peek"})
+DUEL_CARDS: Counter[str] = Counter(D.PATH_COUNTS) + Counter(D.ACTION_COUNTS)
+
+
+@dataclass(frozen=True)
+class DuelTable:
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+    policy: int
+    greed: float
+
+    def game(self) -> DuelGame:
+        game = new_game(self.ruleset, 2 if self.ruleset == "duel" else 1, self.options)
+        assert isinstance(game, DuelGame)
+        return game
+
+
+@st.composite
+def duel_tables(draw: st.DrawFn) -> DuelTable:
+    ruleset = draw(st.sampled_from(["duel", "solo"]))
+    options: dict[str, Any] = {}
+    if draw(st.booleans()):
+        options["rounds"] = draw(st.integers(1, 3))
+    if ruleset == "solo" and draw(st.booleans()):
+        options["colour"] = "blue"
+    seed, policy = draw(st.integers(0, 2**32 - 1)), draw(st.integers(0, 2**32 - 1))
+    return DuelTable(ruleset, options, seed, policy, draw(st.sampled_from([0.0, 0.6, 0.95])))
+
+
+def duel_choose(state: DuelState, rng: random.Random, greed: float) -> Action:
+    """A random legal action; with probability ``greed`` one that digs towards the goals."""
+    actions = state.legal_actions()
+    if state.phase == "play" and rng.random() < greed:
+        bribes = [a for a in actions if a.kind == "bribe"]
+        if bribes:
+            return rng.choice(bribes)
+        hidden = list(state.mazes[0].hidden)
+        places = [a for a in actions if a.kind == "place" and a.slot is not None]
+        if places and hidden:
+            goals = [slot_xy(index) for index in hidden]
+
+            def distance(action: Action) -> int:
+                assert action.slot is not None
+                x, y = action.slot
+                return min(abs(x - gx) + abs(y - gy) for gx, gy in goals)
+
+            nearest = min(map(distance, places))
+            return rng.choice([a for a in places if distance(a) == nearest])
+    return rng.choice(actions)
+
+
+def duel_play(table: DuelTable, visit: Callable[[DuelState], None] | None = None) -> DuelState:
+    state = table.game().new_state(table.seed)
+    rng = random.Random(table.policy)
+    while True:
+        if visit is not None:
+            visit(state)
+        if state.is_over:
+            return state
+        assert len(state.history) < 3 * 200, "the game does not end"
+        state.apply(duel_choose(state, rng, table.greed))
+
+
+def _duel_reload(state: DuelState) -> DuelState:
+    return state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+
+
+def _duel_seats(state: DuelState) -> list[int | None]:
+    return [*range(state.game.players), None]
+
+
+def _duel_counted(state: DuelState) -> None:
+    """Every card is somewhere exactly once; the public counts add up as well."""
+    cards: Counter[str] = Counter(state.deck) + Counter(state.discard) + Counter(state.aside)
+    for hand in state.hands:
+        cards.update(hand)
+        assert len(hand) <= 6
+    over = state.is_over
+    for index, sid in state.mazes[0].cells.items():
+        card = D.SPECS[sid].card
+        if card in D.PATH_COUNTS and not (over and index in state.markers and card in D.GOLD_VALUE):
+            cards[card] += 1
+    for mask in state.broken:
+        cards.update(D.BREAK_CARD[bit] for bit in D.TOOL_NAMES if mask & bit)
+    goals: Counter[str] = Counter(state.goal_pile)
+    if not over:
+        goals.update(state.goal_cards.values())
+    for card in [*(c for held in state.gold for c in held), *state.box]:
+        (goals if card in D.GOAL_COUNTS else cards)[card] += 1
+    assert cards == DUEL_CARDS and goals == Counter(D.GOAL_COUNTS)
+    assert 0 <= state.markers_left <= state.game.layout.markers and 0 <= state.keys_left <= 2
+
+
+@settings(max_examples=25, deadline=None, phases=NO_SHRINK)
+@given(table=duel_tables())
+def test_duel_random_play_ends_with_rounds_gold_and_winners(table):
+    def visit(state: DuelState) -> None:
+        _duel_counted(state)
+        if not state.is_over:
+            assert state.legal_actions()
+            if state.phase == "play":  # a goal's orientation is chosen also with no cards left
+                assert state.hands[state.current_player or 0]
+
+    state = duel_play(table, visit)
+    rounds = table.options.get("rounds", 3)
+    assert [r["round"] for r in state.results] == list(range(1, rounds + 1))
+    assert state.current_player is None and state.legal_actions() == []
+    assert state.scores == [sum(D.GOLD_VALUE[c] for c in held) for held in state.gold]
+    won = [sum(r["gold"][s] - r["paid"][s] for r in state.results) for s in range(len(state.gold))]
+    assert won == state.scores
+    assert len(state.goal_pile) == 18 - 6 * rounds
+    assert state.events[-1].kind == "game-over"
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("pass:NS")
+    assert refused.value.rule == "game.over"
+
+
+@settings(max_examples=20, deadline=None, phases=NO_SHRINK)
+@given(table=duel_tables(), cut=st.integers(0, 150))
+def test_duel_records_replay_identically(table, cut):
+    middle: list[DuelState] = []
+    final = duel_play(table, lambda s: middle.append(s.clone()) if len(s.history) == cut else None)
+    for state in [final, *middle]:
+        record = Record.from_state(state)
+        again = Record.from_json(json.loads(json.dumps(record.to_json()))).replay()
+        assert again.to_json() == state.to_json() and again.history == state.history
+        assert keyed(again.events) == keyed(state.events)
+
+
+@settings(max_examples=20, deadline=None, phases=NO_SHRINK)
+@given(table=duel_tables(), at=st.integers(0, 150))
+def test_duel_state_notation_round_trips_every_state(table, at):
+    def visit(state: DuelState) -> None:
+        again = _duel_reload(state)
+        assert again.to_json() == state.to_json()
+        assert again.legal_actions() == state.legal_actions()
+        for seat in _duel_seats(state):
+            assert again.view(seat) == state.view(seat)
+        if len(state.history) == at and not state.is_over:
+            original, rng = state.clone(), random.Random(at)
+            while not original.is_over:
+                action = duel_choose(original, rng, table.greed)
+                original.apply(action)
+                again.apply(action.text)
+            assert again.to_json() == original.to_json()
+
+    duel_play(table, visit)
+
+
+def _duel_disguise(state: DuelState, seat: int | None, rng: random.Random) -> DuelState:
+    """A state ``seat`` cannot tell apart: the others' hands, the deck, the cards aside, the
+    goals nobody has seen (but ``seat``'s peeks) and the goal pile shuffled consistently."""
+    data = json.loads(json.dumps(state.to_json()))
+    others = [s for s in range(state.game.players) if s != seat]
+    data["seed"] = rng.randrange(2**40)
+    pool = data["deck"] + data["aside"] + [c for s in others for c in data["hands"][s]]
+    rng.shuffle(pool)
+    for s in others:
+        data["hands"][s] = [pool.pop() for _ in data["hands"][s]]
+    data["aside"] = [pool.pop() for _ in data["aside"]]
+    data["deck"] = pool
+    laid = {(x, y) for x, y, _ in data["maze"]}
+    pending = data["pending"]
+    seen = laid | ({(pending["x"], pending["y"])} if pending else set())
+    if seat is not None:
+        seen |= {(x, y) for x, y in data["peeks"][seat]}
+    unseen = [goal for goal in data["goals"] if (goal[0], goal[1]) not in seen]
+    goals = [goal[2] for goal in unseen] + data["goal_pile"]
+    rng.shuffle(goals)
+    for goal in unseen:
+        goal[2] = goals.pop()
+    data["goal_pile"] = goals
+    return state.game.state_from_json(data)
+
+
+def _duel_check_events(state: DuelState) -> None:
+    for event in state.events:
+        if event.kind in DUEL_PRIVATE:
+            assert event.to is not None and event.to == event.seat
+        else:
+            assert event.to is None and "hand" not in event.data
+
+
+@settings(max_examples=15, deadline=None, phases=NO_SHRINK)
+@given(table=duel_tables(), stride=st.integers(5, 30), salt=st.integers(0, 2**32 - 1))
+def test_duel_views_and_events_keep_secrets(table, stride, salt):
+    final = duel_play(table)
+    _duel_check_events(final)
+    rng = random.Random(salt)
+    state = final.game.new_state(final.seed)
+    for step, text in enumerate([*final.history, None]):
+        if step % stride == 0 and state.phase == "play":
+            for seat in _duel_seats(state):
+                view = state.view(seat)
+                assert not {"deck", "goal_pile", "hands", "seed", "aside", "history"} & set(view)
+                twin = _duel_disguise(state, seat, rng)
+                assert twin.view(seat) == view
+                if seat is not None:
+                    assert view["hand"] == state.hands[seat]
+        if text is not None:
+            state.apply(text)
+
+
+def _duel_candidates(state: DuelState) -> set[str]:
+    slots = [slot_xy(index) for index in state.mazes[0].cells] + [
+        slot_xy(index) for index in state.goal_cards
+    ]
+    xs, ys = [x for x, _ in slots], [y for _, y in slots]
+    region = [
+        (x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)
+    ]
+    seat = state.current_player
+    hand = set(state.hands[seat]) if seat is not None else set()
+    texts = {f"pass:{card}" for card in DUEL_CARDS} | {"clear-cart:NS+map", "pass:EW+NS"}
+    names = [D.SHAPES.shapes[sid].name for sid in D.PATH_SHAPE_IDS if D.SPECS[sid].card in hand]
+    for name in [*names, "NS", "ladder-green", "goal-3:NESW", "stone-ne:SW"]:
+        texts |= {f"{name}@{x},{y}" for x, y in region}
+    for kind in ("rockfall", "map", "key", "bribe"):
+        texts |= {f"{kind}@{x},{y}" for x, y in region}
+    for target in range(3):
+        texts |= {f"break-cart@{target}", f"repair-cart@{target}"}
+    return texts
+
+
+@settings(max_examples=10, deadline=None, phases=NO_SHRINK)
+@given(table=duel_tables(), stride=st.integers(10, 40))
+def test_duel_legal_actions_and_apply_agree(table, stride):
+    final = duel_play(table)
+    state = final.game.new_state(final.seed)
+    for step, text in enumerate([*final.history, None]):
+        if step % stride == 0:
+            before, legal = state.to_json(), state.legal_actions()
+            assert len(set(legal)) == len(legal)
+            for action in legal:
+                twin = state.clone()
+                twin.apply(action, player=state.current_player)
+                assert twin.history[-1] == action.text
+                assert D.SHAPES and action.kind in DUEL_KINDS
+                assert parse_duel(action.text) is action
+            listed = {a.text for a in legal}
+            for candidate in sorted(_duel_candidates(state) - listed):
+                with pytest.raises(IllegalAction) as refused:
+                    state.apply(candidate)
+                assert refused.value.rule in DUEL_RULES, refused.value
+                assert state.to_json() == before, f"refused {candidate} changed the state"
+            assert state.legal_actions() == legal
+        if text is not None:
+            state.apply(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=ACTION_LIKE | st.from_regex(r"\A(pass|clear-[a-z]{1,8}):[A-Za-z+-]{0,20}\Z"))
+def test_duel_any_text_is_an_action_or_a_notation_error(text):
+    try:
+        action = parse_duel(text)
+    except NotationError:
+        return
+    assert action.kind in DUEL_KINDS and parse_duel(action.text) is action

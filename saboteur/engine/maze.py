@@ -221,9 +221,22 @@ class Maze:
         del self.hidden[index]
         return self.place(index, sid)
 
+    def place_root(self, index: int, sid: int) -> None:
+        """Lay a card that is itself a root (a ladder joined to its start) and spread from it."""
+        self.cells[index] = sid
+        self.roots.append(index)
+        self.recompute()
+
+    def replace(self, index: int, sid: int) -> None:
+        """Swap the shape lying at ``index`` (a door opened, a troll bribed) and recompute."""
+        self.cells[index] = sid
+        self.recompute()
+
     def remove(self, index: int) -> int:
         """Take a card out of the maze and recompute reachability; returns its shape id."""
         sid = self.cells.pop(index)
+        if index in self.roots:
+            self.roots.remove(index)
         self.recompute()
         return sid
 

@@ -1,11 +1,11 @@
 """Rulesets by name: ``new_game("classic", players=5, options={"demo": True})``.
 
 >>> sorted(RULESETS)
-['classic']
+['classic', 'duel', 'solo']
 >>> new_game("chess", 2)
 Traceback (most recent call last):
 ...
-saboteur.engine.classic.options.OptionError: unknown ruleset 'chess' (known: classic)
+saboteur.engine.classic.options.OptionError: unknown ruleset 'chess' (known: classic, duel, solo)
 """
 
 from __future__ import annotations
@@ -16,9 +16,12 @@ from typing import Any, Literal, overload
 from saboteur.engine.base import Game
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.options import OptionError
+from saboteur.engine.duel.game import DuelGame, SoloGame
 
 RULESETS: dict[str, Callable[[int, Mapping[str, Any] | None], Game]] = {
     "classic": ClassicGame,
+    "duel": DuelGame,
+    "solo": SoloGame,
 }
 
 
@@ -26,6 +29,18 @@ RULESETS: dict[str, Callable[[int, Mapping[str, Any] | None], Game]] = {
 def new_game(
     ruleset: Literal["classic"] = ..., players: int = ..., options: Mapping[str, Any] | None = ...
 ) -> ClassicGame: ...
+
+
+@overload
+def new_game(
+    ruleset: Literal["duel"], players: int = ..., options: Mapping[str, Any] | None = ...
+) -> DuelGame: ...
+
+
+@overload
+def new_game(
+    ruleset: Literal["solo"], players: int = ..., options: Mapping[str, Any] | None = ...
+) -> SoloGame: ...
 
 
 @overload

@@ -1,0 +1,1 @@
+"""Saboteur – The Duel (ruleset ``duel``, 2 players) and its solo mode (ruleset ``solo``)."""

@@ -1,0 +1,189 @@
+"""Legal actions of the Duel and solo in the play phase, and the placement rules they share
+with :meth:`DuelState.apply <saboteur.engine.duel.state.DuelState.apply>`.
+
+>>> from saboteur.engine import new_game
+>>> state = new_game("duel", 2).new_state(seed=7)
+>>> play_actions(state, 0) == state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from saboteur.engine.base import Action
+from saboteur.engine.duel import cards as C
+from saboteur.engine.duel.actions import (
+    BREAK,
+    BRIBE,
+    CARD_KIND,
+    CLEAR,
+    KEY,
+    MAP,
+    PASS,
+    REPAIR,
+    ROCKFALL,
+    discard_action,
+    place_action,
+    seat_action,
+    slot_action,
+)
+from saboteur.engine.maze import SIDE_STEPS, sides_text, slot_xy
+
+if TYPE_CHECKING:
+    from saboteur.engine.duel.state import DuelState
+
+_SPECS = C.SPECS
+_SHAPES = C.SHAPES.shapes
+GOLD_SIDS = frozenset(sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOLD_VALUE)
+_NO_LADDER_NEXT = GOLD_SIDS | {sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOAL_COUNTS}
+# the shapes a rockfall may remove: path cards without gold or a troll (doors also when opened)
+_FALLING = frozenset(
+    sid
+    for sid, spec in enumerate(_SPECS)
+    if spec.card in C.PATH_COUNTS
+    and spec.card not in C.GOLD_PATH_COUNTS
+    and spec.card not in C.TROLL_COUNTS
+)
+
+
+def xy_text(index: int) -> str:
+    x, y = slot_xy(index)
+    return f"({x},{y})"
+
+
+def card_at(state: DuelState, index: int) -> str | None:
+    """The card lying face up at ``index`` (``None``: empty or a face-down goal)."""
+    sid = state.mazes[0].cells.get(index)
+    return None if sid is None else _SPECS[sid].card
+
+
+def play_actions(state: DuelState, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` in the play phase, in an order given by the state alone."""
+    hand, maze, n = state.hands[seat], state.mazes[seat], state.game.players
+    cells = maze.cells
+    actions: list[Action] = []
+    if state.markers_left:
+        for index in sorted(cells):
+            sid = cells[index]
+            if _SPECS[sid].card in C.TROLL_COUNTS and sid not in C.CLOSED and maze.live.get(index):
+                actions.append(slot_action(BRIBE, index))
+    distinct = sorted(set(hand))
+    if not state.broken[seat]:
+        bits = 0
+        for card in distinct:
+            if card in C.LADDER_COUNTS:
+                sid = C.SHAPES.by_name[card]
+                actions += [place_action(index, sid) for index in ladder_slots(state)]
+            elif card in C.PATH_COUNTS:
+                bits |= C.CARD_SHAPE_BITS[card]
+        if bits:
+            for index, key in sorted(maze.frontier.items()):
+                fits = C.FIT[key] & bits
+                while fits:
+                    low = fits & -fits
+                    actions.append(place_action(index, low.bit_length() - 1))
+                    fits ^= low
+    for card in distinct:
+        kind = CARD_KIND[card]
+        if kind == BREAK:
+            bit = C.BREAKS[card]
+            actions += [
+                seat_action(card, t) for t in range(n) if t != seat and not state.broken[t] & bit
+            ]
+        elif kind == REPAIR:
+            actions += [
+                seat_action(card, seat, tool)
+                for tool in C.REPAIRS[card]
+                if state.broken[seat] & tool
+            ]
+        elif kind == KEY and state.keys_left:
+            actions += [slot_action(KEY, index) for index in key_slots(state, seat)]
+        elif kind == ROCKFALL:
+            actions += [
+                slot_action(ROCKFALL, index) for index in sorted(cells) if cells[index] in _FALLING
+            ]
+        elif kind == MAP:
+            actions += [slot_action(MAP, index) for index in sorted(maze.hidden)]
+    pairs = sorted({(a, b) if a <= b else (b, a) for a, b in combinations(hand, 2)})
+    for bit in C.TOOL_NAMES:
+        if state.broken[seat] & bit:
+            actions += [discard_action(CLEAR, pair, bit) for pair in pairs]
+    actions += [discard_action(PASS, (card,)) for card in distinct]
+    actions += [discard_action(PASS, pair) for pair in pairs]
+    return actions
+
+
+def ladder_slots(state: DuelState) -> list[int]:
+    """Empty slots where a ladder may lie: next to a face-up card, not a goal or gold."""
+    maze = state.mazes[0]
+    cells, hidden = maze.cells, maze.hidden
+    steps = [step for _, _, step in SIDE_STEPS]
+    barred = [*hidden, *(i for i, sid in cells.items() if sid in _NO_LADDER_NEXT)]
+    near = {index + step for index in barred for step in steps}
+    slots = {index + step for index in cells for step in steps}
+    slots -= near | cells.keys() | hidden.keys()
+    sid = C.SHAPES.by_name["ladder-green"]
+    return [
+        index
+        for index in sorted(slots)
+        if all(-100 < v < 100 for v in slot_xy(index)) and not maze.mismatched_sides(index, sid)
+    ]
+
+
+def ladder_rule(state: DuelState, index: int, sid: int) -> tuple[str, str] | None:
+    """The rule (and a sentence) that forbids a ladder at ``index``, or ``None``."""
+    maze, where = state.mazes[0], xy_text(index)
+    if index in maze.cells or index in maze.hidden:
+        return "path.occupied", f"{where} already holds a card"
+    x, y = slot_xy(index)
+    if not (-100 < x < 100 and -100 < y < 100):
+        return "path.adjacent", f"{where} touches no card in the maze"
+    neighbours = [index + step for _, _, step in SIDE_STEPS]
+    if not any(near in maze.cells for near in neighbours):
+        return "path.adjacent", f"a ladder at {where} touches no face-up card"
+    for near in neighbours:
+        card = maze.hidden.get(near) or card_at(state, near)
+        if card is not None and (card in C.GOAL_COUNTS or card in C.GOLD_PATH_COUNTS):
+            return (
+                "path.ladder-next-to-goal",
+                f"a ladder never lies next to a goal or gold card ({where} touches {card})",
+            )
+    mismatched = maze.mismatched_sides(index, sid)
+    if mismatched:
+        return (
+            "path.sides-match",
+            f"{_SHAPES[sid].name} at {where} does not match its neighbours on side(s)"
+            f" {sides_text(mismatched)}",
+        )
+    return None
+
+
+def key_slots(state: DuelState, seat: int) -> list[int]:
+    """The face-up doors of the other colour, without a key yet."""
+    colour = state.colours[seat]
+    return [
+        index
+        for index, sid in sorted(state.mazes[0].cells.items())
+        if _SPECS[sid].door and sid not in C.CLOSED and C.card_colour(_SPECS[sid].card) != colour
+    ]
+
+
+def rockfall_rule(state: DuelState, index: int) -> tuple[str, str] | None:
+    """The rule (and a sentence) that forbids a rockfall at ``index``, or ``None``."""
+    maze, where = state.mazes[0], xy_text(index)
+    if index in maze.hidden:
+        return "rockfall.goal", f"a rockfall never removes a goal card {where}"
+    card = card_at(state, index)
+    if card is None:
+        return "rockfall.empty", f"there is no path card at {where} to remove"
+    if card in C.STARTS.values():
+        return "rockfall.start", "a rockfall never removes a start card"
+    if card in C.GOAL_COUNTS:
+        return "rockfall.goal", f"a rockfall never removes a goal card {where}"
+    if card in C.GOLD_PATH_COUNTS:
+        return "rockfall.gold", f"a rockfall never removes a card with gold {where}"
+    if card in C.TROLL_COUNTS:
+        return "rockfall.troll", f"a rockfall never removes a troll {where}"
+    return None

@@ -1,0 +1,399 @@
+"""Duel and solo states as JSON (the state notation) and per-player views.
+
+>>> from saboteur.engine import new_game
+>>> game = new_game("duel", 2)
+>>> state = game.new_state(seed=1)
+>>> game.state_from_json(state.to_json()).to_json() == state.to_json()
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from saboteur.engine.base import JSON, NotationError
+from saboteur.engine.duel import cards as C
+from saboteur.engine.duel.layout import KEYS
+from saboteur.engine.duel.solo import rating
+from saboteur.engine.duel.state import OVER, PLAY, REVEAL_PHASE, TURN_GOES_ON, DuelState
+from saboteur.engine.maze import slot_index, slot_xy
+
+if TYPE_CHECKING:
+    from saboteur.engine.duel.game import DuelGame
+
+FORMAT = "saboteur-state/1"
+_SPECS = C.SPECS
+_HAND_CARDS = set(C.PATH_COUNTS) | set(C.ACTION_COUNTS)
+_BASE_NAMES = {spec.name: sid for sid, spec in enumerate(_SPECS) if not spec.opened}
+
+
+def _tools(mask: int) -> list[str]:
+    return [name for bit, name in C.TOOL_NAMES.items() if mask & bit]
+
+
+def _base(sid: int) -> int:
+    return C.CLOSED.get(sid, sid)
+
+
+# -- views -----------------------------------------------------------------------------------------
+
+
+def view_of(state: DuelState, player: int | None) -> JSON:
+    """What ``player`` may know (``None``: a spectator)."""
+    n = state.game.players
+    if player is not None and not 0 <= player < n:
+        raise ValueError(f"there is no seat {player} (seats 0 to {n - 1})")
+    maze = state.mazes[0]
+    peeks = state.peeks[player] if player is not None else {}
+    cells = []
+    for index, sid in maze.cells.items():
+        x, y = slot_xy(index)
+        spec = _SPECS[_base(sid)]
+        cells.append(
+            {
+                "x": x,
+                "y": y,
+                "card": spec.card,
+                "shape": spec.name,
+                "turned": spec.turned,
+                "marker": state.markers.get(index),
+                "key": state.keys.get(index),
+            }
+        )
+    goals = []
+    for index in state.game.layout.goals:
+        x, y = slot_xy(index)
+        revealed = index not in maze.hidden
+        shown = revealed or index == state.pending
+        card = state.goal_cards[index] if shown else peeks.get(index)
+        goals.append({"x": x, "y": y, "revealed": revealed, "card": card, "peeked": index in peeks})
+    pending = None
+    if state.pending is not None:
+        x, y = slot_xy(state.pending)
+        choices = [a.choice for a in state.legal_actions()]
+        pending = {"x": x, "y": y, "card": state.goal_cards[state.pending], "choices": choices}
+    over = state.phase == OVER
+    out: JSON = {
+        "ruleset": state.game.ruleset,
+        "players": n,
+        "options": state.game.opts.to_json(),
+        "seat": player,
+        "colours": list(state.colours),
+        "round": state.round,
+        "rounds": state.game.opts.rounds,
+        "phase": state.phase,
+        "current": state.current,
+        "turns": state.turns,
+        "maze": cells,
+        "goals": goals,
+        "pending": pending,
+        "markers_left": state.markers_left,
+        "keys_left": state.keys_left,
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "broken": [_tools(mask) for mask in state.broken],
+        "deck_size": len(state.deck),
+        "discard_size": len(state.discard),
+        "aside_size": len(state.aside),
+        "goal_pile_size": len(state.goal_pile),
+        "box_size": len(state.box),
+        "gold": [list(cards) for cards in state.gold],
+        "scores": state.scores,
+        "winners": state.winners if over else None,
+        "results": [dict(result) for result in state.results],
+    }
+    if state.game.ruleset == "solo":
+        out["rating"] = rating(state.scores[0]) if over else None
+    if player is not None:
+        out["hand"] = list(state.hands[player])
+        to_act = state.current == player and not over
+        out["legal"] = [action.text for action in state.legal_actions()] if to_act else []
+    return out
+
+
+# -- the state notation ----------------------------------------------------------------------------
+
+
+def _slotted(entries: dict[int, int]) -> list[list[int]]:
+    return [[*slot_xy(index), seat] for index, seat in entries.items()]
+
+
+def state_to_json(state: DuelState) -> JSON:
+    pending = None
+    if state.pending is not None:
+        x, y = slot_xy(state.pending)
+        pending = {"x": x, "y": y, "draws": state.pending_draws}
+    return {
+        "format": FORMAT,
+        **state.game.config(),
+        "seed": state.seed,
+        "round": state.round,
+        "phase": state.phase,
+        "current": state.current,
+        "turns": state.turns,
+        "hands": [list(hand) for hand in state.hands],
+        "deck": list(state.deck),
+        "discard": list(state.discard),
+        "aside": list(state.aside),
+        "broken": [_tools(mask) for mask in state.broken],
+        "maze": [
+            [*slot_xy(index), _SPECS[_base(sid)].name]
+            for index, sid in state.mazes[0].cells.items()
+        ],
+        "goals": [[*slot_xy(index), card] for index, card in state.goal_cards.items()],
+        "goal_pile": list(state.goal_pile),
+        "peeks": [[list(slot_xy(index)) for index in seen] for seen in state.peeks],
+        "markers": _slotted(state.markers),
+        "keys": _slotted(state.keys),
+        "gold": [list(cards) for cards in state.gold],
+        "box": list(state.box),
+        "pending": pending,
+        "results": [dict(result) for result in state.results],
+    }
+
+
+def _need(data: JSON, key: str, kind: type) -> Any:
+    if key not in data:
+        raise NotationError(f"state notation lacks {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise NotationError(f"state notation: {key!r} has the wrong type")
+    return value
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat(value: Any, n: int, what: str) -> int:
+    if not _int(value) or not 0 <= value < n:
+        raise NotationError(f"state notation: {what} must be a seat from 0 to {n - 1}")
+    return int(value)
+
+
+def _slot(value: Any, what: str, length: int = 2) -> int:
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(_int(v) and -100 < v < 100 for v in value[:2])
+    ):
+        raise NotationError(f"state notation: {what} must start with two coordinates")
+    return slot_index(value[0], value[1])
+
+
+def _cards(value: Any, allowed: set[str] | dict[str, int], what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v in allowed for v in value):
+        raise NotationError(f"state notation: {what} must be a list of card names")
+    return list(value)
+
+
+def _tool_mask(value: Any) -> int:
+    mask = 0
+    for tool in _cards(value, set(C.TOOLS), "broken"):
+        mask |= C.TOOLS[tool]
+    return mask
+
+
+def _seat_lists(data: JSON, key: str, n: int) -> list[Any]:
+    value: list[Any] = _need(data, key, list)
+    if len(value) != n:
+        raise NotationError(f"state notation: {key} must hold {n} lists")
+    return value
+
+
+def state_from_json(game: DuelGame, data: JSON) -> DuelState:
+    """Rebuild a state; raises :class:`NotationError` naming the first problem found."""
+    try:
+        return _state_from_json(game, data)
+    except NotationError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+        raise NotationError(f"state notation is malformed ({type(err).__name__}: {err})") from None
+
+
+def _state_from_json(game: DuelGame, data: JSON) -> DuelState:
+    if not isinstance(data, dict):
+        raise NotationError("state notation must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise NotationError(f"state notation: 'format' must be {FORMAT!r}")
+    if data.get("ruleset") != game.ruleset or data.get("players") != game.players:
+        raise NotationError("state notation: ruleset or player count differs from the game")
+    if data.get("options", {}) != game.options:
+        raise NotationError("state notation: options differ from the game's")
+    n, layout = game.players, game.layout
+    state = game.state_class(game, _need(data, "seed", int))
+    state.round = _need(data, "round", int)
+    if not 1 <= state.round <= game.opts.rounds:
+        raise NotationError(f"state notation: round must be 1 to {game.opts.rounds}")
+    state.phase = _need(data, "phase", str)
+    if state.phase not in (PLAY, REVEAL_PHASE, OVER):
+        raise NotationError("state notation: phase must be play, reveal or over")
+    current = data.get("current")
+    state.current = None if state.phase == OVER else _seat(current, n, "current")
+    state.turns = _need(data, "turns", int)
+    if state.turns < 0:
+        raise NotationError("state notation: turns must not be negative")
+    state.hands = [_cards(h, _HAND_CARDS, "a hand") for h in _seat_lists(data, "hands", n)]
+    state.deck = _cards(data.get("deck"), _HAND_CARDS, "deck")
+    state.discard = _cards(data.get("discard"), _HAND_CARDS, "discard")
+    state.aside = _cards(data.get("aside"), _HAND_CARDS, "aside")
+    if state.phase != OVER and len(state.aside) != layout.aside:
+        raise NotationError(f"state notation: aside must hold {layout.aside} cards")
+    state.broken = [_tool_mask(tools) for tools in _seat_lists(data, "broken", n)]
+    state.goal_cards = {}
+    for entry in _need(data, "goals", list):
+        card = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
+        if not isinstance(card, str) or card not in C.GOAL_COUNTS:
+            raise NotationError("state notation: goals must be [x, y, goal card]")
+        state.goal_cards[_slot(entry, "a goal", 3)] = card
+    if list(state.goal_cards) != list(layout.goals):
+        raise NotationError("state notation: goals must name the six goal slots in order")
+    state.goal_pile = _cards(data.get("goal_pile"), C.GOAL_COUNTS, "goal_pile")
+    state.gold = [_cards(g, C.GOLD_VALUE, "gold") for g in _seat_lists(data, "gold", n)]
+    state.box = _cards(data.get("box"), set(C.GOLD_VALUE) | set(C.GOAL_COUNTS), "box")
+    cells = _cells(game, _need(data, "maze", list), state.goal_cards)
+    state.markers = _tokens(data, "markers", n)
+    state.keys = _tokens(data, "keys", n)
+    _open_tokens(state, cells)
+    state.mazes = state._new_mazes(list(cells.items()))
+    state.peeks = [{} for _ in range(n)]
+    for seat, seen in enumerate(_seat_lists(data, "peeks", n)):
+        if not isinstance(seen, list):
+            raise NotationError("state notation: peeks must be lists of slots")
+        for slot in seen:
+            index = _slot(slot, "a peek")
+            if index not in state.goal_cards:
+                raise NotationError("state notation: a peek must name a goal slot")
+            state.peeks[seat][index] = state.goal_cards[index]
+    state.results = [_result(entry, n) for entry in _need(data, "results", list)]
+    if len(state.results) != state.round - 1 + (state.phase == OVER):
+        raise NotationError("state notation: results must hold one entry per finished round")
+    if "pending" not in data:
+        raise NotationError("state notation lacks 'pending'")
+    _pending(state, data["pending"])
+    _check_conservation(state)
+    if state.phase == PLAY:
+        assert state.current is not None
+        if not state.hands[state.current]:
+            raise NotationError("state notation: the seat to play must hold cards")
+    if state.phase == OVER and state.round != game.opts.rounds:
+        raise NotationError("state notation: a finished game has played all its rounds")
+    return state
+
+
+def _cells(game: DuelGame, entries: list[Any], goals: dict[int, str]) -> dict[int, int]:
+    """The face-up cards other than the starts, checked, as slot -> shape id (in order)."""
+    starts = dict(zip(game.layout.starts, game.start_colours, strict=True))
+    seen_starts: set[int] = set()
+    cells: dict[int, int] = {}
+    for entry in entries:
+        name = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
+        if not isinstance(name, str) or name not in _BASE_NAMES:
+            raise NotationError(f"state notation: unknown maze shape in {entry!r}")
+        index, sid = _slot(entry, "a maze cell", 3), _BASE_NAMES[name]
+        card = _SPECS[sid].card
+        if index in cells or index in seen_starts:
+            raise NotationError(f"state notation: two cards at {slot_xy(index)}")
+        if card in C.STARTS.values():
+            if index not in starts or C.STARTS[starts[index]] != card:
+                raise NotationError(f"state notation: {card} lies off its start slot")
+            seen_starts.add(index)
+            continue
+        if card in C.GOAL_COUNTS and goals.get(index) != card:
+            raise NotationError(f"state notation: goal {card} lies off its goal slot")
+        if card not in C.GOAL_COUNTS and index in goals:
+            raise NotationError(
+                f"state notation: a path card lies on the goal slot {slot_xy(index)}"
+            )
+        cells[index] = sid
+    if seen_starts != set(starts):
+        raise NotationError("state notation: the maze must hold every start card on its slot")
+    return cells
+
+
+def _tokens(data: JSON, key: str, n: int) -> dict[int, int]:
+    tokens: dict[int, int] = {}
+    for entry in _need(data, key, list):
+        index = _slot(entry, f"an entry of {key}", 3)
+        if index in tokens:
+            raise NotationError(f"state notation: two {key} at {slot_xy(index)}")
+        tokens[index] = _seat(entry[2], n, f"the seat of a {key} entry")
+    return tokens
+
+
+def _open_tokens(state: DuelState, cells: dict[int, int]) -> None:
+    """Check markers (on gold or trolls) and keys (on doors of the other colour); open those."""
+    if len(state.markers) > state.game.layout.markers or len(state.keys) > KEYS:
+        raise NotationError("state notation: more markers or keys than the round has")
+    for index in state.markers:
+        card = _SPECS[cells[index]].card if index in cells else None
+        if card not in C.GOLD_VALUE and card not in C.TROLL_COUNTS:
+            raise NotationError(
+                f"state notation: a marker at {slot_xy(index)} lies on no gold or troll"
+            )
+        if card in C.TROLL_COUNTS:
+            cells[index] = C.OPENED[cells[index]]
+    for index, seat in state.keys.items():
+        sid = cells.get(index)
+        if sid is None or not _SPECS[sid].door:
+            raise NotationError(f"state notation: a key at {slot_xy(index)} lies on no door")
+        if C.card_colour(_SPECS[sid].card) == state.colours[seat]:
+            raise NotationError("state notation: a key opens a door of the other colour only")
+        cells[index] = C.OPENED[sid]
+
+
+def _pending(state: DuelState, pending: Any) -> None:
+    if state.phase != REVEAL_PHASE:
+        if pending is not None:
+            raise NotationError("state notation: pending is set only in the reveal phase")
+        return
+    if not isinstance(pending, dict) or set(pending) != {"x", "y", "draws"}:
+        raise NotationError("state notation: the reveal phase needs pending {x, y, draws}")
+    index = _slot([pending["x"], pending["y"]], "pending")
+    if pending["draws"] not in (TURN_GOES_ON, 0, 1, 2) or not _int(pending["draws"]):
+        raise NotationError("state notation: pending draws must be -1, 0, 1 or 2")
+    if index not in state.mazes[0].hidden or len(state._orientations(index)) < 2:
+        raise NotationError("state notation: pending must name a reached goal with a choice")
+    state.pending, state.pending_draws = index, pending["draws"]
+
+
+def _result(entry: Any, n: int) -> JSON:
+    keys = {"round", "turns", "end", "gold", "paid"}
+    if not isinstance(entry, dict) or set(entry) != keys:
+        raise NotationError("state notation: a result needs round, turns, end, gold, paid")
+    if entry["end"] not in ("goals", "markers", "cards"):
+        raise NotationError("state notation: a result's end must be goals, markers or cards")
+    for key in ("round", "turns"):
+        if not _int(entry[key]) or entry[key] < 0:
+            raise NotationError(f"state notation: a result's {key} must be a whole number")
+    for key in ("gold", "paid"):
+        value = entry[key]
+        if not isinstance(value, list) or len(value) != n or not all(_int(v) for v in value):
+            raise NotationError(f"state notation: a result's {key} must list {n} numbers")
+    return dict(entry)
+
+
+def _check_conservation(state: DuelState) -> None:
+    """Every path, action and goal card is somewhere, exactly once."""
+    seen: Counter[str] = Counter(state.deck) + Counter(state.discard) + Counter(state.aside)
+    for hand in state.hands:
+        seen.update(hand)
+    over = state.phase == OVER  # then the last round's goals and gold are in the box or won
+    goals: Counter[str] = Counter(state.goal_pile)
+    if not over:
+        goals.update(state.goal_cards.values())
+    for card in [*(c for cards in state.gold for c in cards), *state.box]:
+        (goals if card in C.GOAL_COUNTS else seen)[card] += 1
+    for index, sid in state.mazes[0].cells.items():
+        card = _SPECS[sid].card
+        won = over and index in state.markers and card in C.GOLD_VALUE
+        if card in C.PATH_COUNTS and not won:
+            seen[card] += 1
+    for mask in state.broken:
+        seen.update(C.BREAK_CARD[bit] for bit in C.TOOL_NAMES if mask & bit)
+    expected = Counter(C.PATH_COUNTS) + Counter(C.ACTION_COUNTS)
+    if seen != expected:
+        wrong = sorted((expected - seen) + (seen - expected))
+        raise NotationError(f"state notation: cards are not conserved (check {', '.join(wrong)})")
+    if goals != Counter(C.GOAL_COUNTS):
+        raise NotationError("state notation: goal cards are not conserved")

@@ -1,0 +1,636 @@
+"""The state of a Duel (or solo) game: dealing, legal actions, applying them, rounds and gold.
+
+>>> from saboteur.engine import new_game
+>>> state = new_game("duel", 2).new_state(seed=7)
+>>> state.round, state.current_player, len(state.view(0)["hand"]), state.colours
+(1, 0, 6, ['green', 'blue'])
+>>> action = state.legal_actions()[0]
+>>> state.apply(action)
+>>> state.history == [str(action)]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from saboteur.engine.base import JSON, Action, Event, IllegalAction, State
+from saboteur.engine.duel import cards as C
+from saboteur.engine.duel.actions import (
+    BREAK,
+    BRIBE,
+    CLEAR,
+    KEY,
+    MAP,
+    PASS,
+    PLACE,
+    REPAIR,
+    REVEAL,
+    ROCKFALL,
+    discarded,
+    parse_action,
+    place_action,
+)
+from saboteur.engine.duel.gold import gold_value, payment
+from saboteur.engine.duel.layout import HAND, KEYS
+from saboteur.engine.duel.legal import GOLD_SIDS, card_at, ladder_rule, play_actions, rockfall_rule
+from saboteur.engine.maze import SIDE_STEPS, Maze, sides_text, slot_xy
+
+if TYPE_CHECKING:
+    from saboteur.engine.duel.game import DuelGame
+
+PLAY, REVEAL_PHASE, OVER = "play", "reveal", "over"
+TURN_GOES_ON = -1  # draws after a bribe: the same player still plays a card
+_SPECS = C.SPECS
+_SHAPES = C.SHAPES.shapes
+_LADDER_SIDS = {C.SHAPES.by_name[card]: card for card in C.LADDER_COUNTS}
+
+
+def _xy_text(index: int) -> str:
+    x, y = slot_xy(index)
+    return f"({x},{y})"
+
+
+def _tools_text(mask: int) -> str:
+    return ", ".join(name for bit, name in C.TOOL_NAMES.items() if mask & bit)
+
+
+class DuelState(State):
+    """One moment of a Duel game (the solo mode: :class:`~saboteur.engine.duel.solo.SoloState`)."""
+
+    def __init__(self, game: DuelGame, seed: int) -> None:
+        n = game.players
+        self.game: DuelGame = game
+        self.seed = seed
+        self.colours = list(game.colours)
+        self.round = 0
+        self.phase = PLAY
+        self.current: int | None = None
+        self.turns = 0
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.aside: list[str] = []
+        self.broken = [0] * n
+        self.mazes: list[Maze] = [Maze(C.TABLES[colour]) for colour in self.colours]
+        self.goal_cards: dict[int, str] = {}
+        self.goal_pile: list[str] = []
+        self.peeks: list[dict[int, str]] = [{} for _ in range(n)]
+        self.markers: dict[int, int] = {}  # slot -> seat, in the order laid
+        self.keys: dict[int, int] = {}
+        self.gold: list[list[str]] = [[] for _ in range(n)]
+        self.box: list[str] = []
+        self.pending: int | None = None
+        self.pending_draws = 0
+        self.results: list[JSON] = []
+        self.history: list[str] = []
+        self.events: list[Event] = []
+        self._legal: list[Action] | None = None
+
+    # -- dealing -----------------------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, game: DuelGame, seed: int) -> DuelState:
+        state = cls(game, seed)
+        goals = C.goal_cards()
+        random.Random(f"{game.ruleset}:{seed}:goals").shuffle(goals)
+        state.goal_pile = goals
+        state._start_round(1)
+        return state
+
+    def _start_round(self, number: int) -> None:
+        game, n, layout = self.game, self.game.players, self.game.layout
+        rng = random.Random(f"{game.ruleset}:{self.seed}:round:{number}")
+        self.round, self.turns, self.phase = number, 0, PLAY
+        self.goal_cards = {index: self.goal_pile.pop() for index in layout.goals}
+        self.mazes = self._new_mazes([])
+        gone = Counter(card for cards in self.gold for card in cards) + Counter(self.box)
+        deck = []
+        for card in C.deck_cards():
+            if gone[card]:
+                gone[card] -= 1
+            else:
+                deck.append(card)
+        rng.shuffle(deck)
+        self.aside = [deck.pop() for _ in range(layout.aside)]
+        self.deck, self.discard = deck, []
+        self.broken = [0] * n
+        self.peeks = [{} for _ in range(n)]
+        self.markers, self.keys = {}, {}
+        self.pending, self.pending_draws = None, 0
+        self.hands = [[] for _ in range(n)]
+        scores = self.scores
+        if number == 1 or n == 1:
+            self.current = 0
+        else:  # the player with less gold; on a tie the blue dwarf
+            least = min(scores)
+            poorer = [seat for seat in range(n) if scores[seat] == least]
+            self.current = poorer[0] if len(poorer) == 1 else self.colours.index(C.BLUE)
+        self.events.append(Event("round-start", None, {"round": number, "first": self.current}))
+        for seat in range(n):
+            for _ in range(HAND):
+                dealt = self._take(seat)
+                if dealt is not None:
+                    self.hands[seat].append(dealt)
+            data = {"round": number, "hand": list(self.hands[seat])}
+            self.events.append(Event("deal", seat, data, to=seat))
+        self._legal = None
+
+    def _new_mazes(self, cells: list[tuple[int, int]]) -> list[Maze]:
+        """Each seat's maze: the starts, ``cells`` (slot, shape) in order, the face-down goals."""
+        layout = self.game.layout
+        laid = [
+            (index, C.START_SHAPES[colour])
+            for index, colour in zip(layout.starts, self.game.start_colours, strict=True)
+        ]
+        mazes = []
+        for colour in self.colours:
+            maze = Maze(C.TABLES[colour])
+            for index, sid in laid + cells:
+                if _SPECS[sid].card in (C.STARTS[colour], f"ladder-{colour}"):
+                    maze.add_root(index, sid)
+                else:
+                    maze.cells[index] = sid
+            for index, card in self.goal_cards.items():
+                if index not in maze.cells:
+                    maze.add_hidden(index, card)
+            maze.recompute()
+            mazes.append(maze)
+        return mazes
+
+    def _take(self, seat: int) -> str | None:
+        """The top card of the draw pile for ``seat`` (the solo mode plays some at once)."""
+        return self.deck.pop() if self.deck else None
+
+    # -- the State interface -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return [gold_value(cards) for cards in self.gold]
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        best = max(self.scores)
+        return [seat for seat, score in enumerate(self.scores) if score == best]
+
+    @property
+    def markers_left(self) -> int:
+        return self.game.layout.markers - len(self.markers)
+
+    @property
+    def keys_left(self) -> int:
+        return KEYS - len(self.keys)
+
+    def clone(self) -> DuelState:
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(hand) for hand in self.hands]
+        other.deck, other.discard, other.aside = (
+            list(self.deck),
+            list(self.discard),
+            list(self.aside),
+        )
+        other.broken = list(self.broken)
+        other.mazes = [maze.copy() for maze in self.mazes]
+        other.goal_cards, other.goal_pile = dict(self.goal_cards), list(self.goal_pile)
+        other.peeks = [dict(seen) for seen in self.peeks]
+        other.markers, other.keys = dict(self.markers), dict(self.keys)
+        other.gold, other.box = [list(cards) for cards in self.gold], list(self.box)
+        other.results, other.history = list(self.results), list(self.history)
+        other.events = list(self.events)
+        return other
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._generate_legal()
+        return list(self._legal)
+
+    def _generate_legal(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == REVEAL_PHASE:
+            assert self.pending is not None
+            return [place_action(self.pending, sid) for sid in self._orientations(self.pending)]
+        seat = self.current
+        assert seat is not None
+        return play_actions(self, seat)
+
+    # -- applying ----------------------------------------------------------------------------------
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        action = parse_action(action if isinstance(action, str) else action.text)
+        if self.phase == OVER:
+            raise IllegalAction("game.over", "the game is over")
+        seat = self.current
+        assert seat is not None
+        if player is not None and player != seat:
+            raise IllegalAction("turn", f"it is seat {seat}'s turn, not seat {player}'s")
+        kind = action.kind
+        if self.phase == REVEAL_PHASE:
+            if kind != REVEAL:
+                raise IllegalAction(
+                    "reveal.choose", "a goal was turned over: choose how it lies first"
+                )
+            self._orient(seat, action)
+            return
+        if kind == REVEAL:
+            raise IllegalAction("reveal.phase", "goal cards are laid only when turned over")
+        if kind == BRIBE:
+            self._bribe(seat, action.code)
+            self._finish(seat, action, TURN_GOES_ON)
+            return
+        hand = self.hands[seat]
+        needed = Counter(discarded(action) if kind in (PASS, CLEAR) else (action.card or "",))
+        for card, count in needed.items():
+            if hand.count(card) < count:
+                many = "two " if count > 1 else ""
+                raise IllegalAction("hand", f"seat {seat} holds no {many}{card} card")
+        draws = 1
+        if kind == PLACE:
+            self._place(seat, action)
+        elif kind in (BREAK, REPAIR):
+            self._tool_card(seat, action)
+        elif kind == KEY:
+            self._key(seat, action.code)
+        elif kind == ROCKFALL:
+            self._rockfall(seat, action.code)
+        elif kind == MAP:
+            self._map(seat, action.code)
+        elif kind == CLEAR:
+            self._clear(seat, action)
+        else:
+            cards = discarded(action)
+            for card in cards:
+                hand.remove(card)
+            self.discard += cards
+            draws = len(cards)
+            self.events.append(Event("pass", seat, {"cards": len(cards)}))
+            self.events.append(Event("discard", seat, {"cards": list(cards)}, to=seat))
+        self.turns += 1
+        self._finish(seat, action, draws)
+
+    def _finish(self, seat: int, action: Action, draws: int) -> None:
+        self.history.append(action.text)
+        self._legal = None
+        if self._settle(seat):
+            self._resume(seat, draws)
+        else:
+            self.pending_draws = draws
+
+    # -- path cards --------------------------------------------------------------------------------
+
+    def _place(self, seat: int, action: Action) -> None:
+        if self.broken[seat]:
+            raise IllegalAction(
+                "path.broken-tool",
+                f"seat {seat} has a broken {_tools_text(self.broken[seat])} and may not lay"
+                " path cards",
+            )
+        index, sid = action.code >> 8, action.code & 255
+        if sid in _LADDER_SIDS:
+            refused = ladder_rule(self, index, sid)
+            if refused:
+                raise IllegalAction(*refused)
+        else:
+            key = self.mazes[seat].frontier.get(index)
+            if key is None or not C.FIT[key] >> sid & 1:
+                raise IllegalAction(*self._place_rule(seat, index, sid))
+        self.hands[seat].remove(_SPECS[sid].card)
+        self._lay(index, sid)
+        x, y = slot_xy(index)
+        data = {"card": _SPECS[sid].card, "shape": _SPECS[sid].name, "x": x, "y": y}
+        self.events.append(Event("place", seat, data))
+
+    def _place_rule(self, seat: int, index: int, sid: int) -> tuple[str, str]:
+        maze, where = self.mazes[seat], _xy_text(index)
+        if index in maze.cells or index in maze.hidden:
+            return "path.occupied", f"{where} already holds a card"
+        if not maze.touches_card(index):
+            return "path.adjacent", f"{where} touches no card in the maze"
+        mismatched = maze.mismatched_sides(index, sid)
+        if mismatched:
+            return (
+                "path.sides-match",
+                f"{_SHAPES[sid].name} at {where} does not match its neighbours on side(s)"
+                f" {sides_text(mismatched)}",
+            )
+        return (
+            "path.join-start",
+            f"{_SHAPES[sid].name} at {where} would not be joined to seat {seat}'s own start",
+        )
+
+    def _lay(self, index: int, sid: int) -> None:
+        for colour, maze in zip(self.colours, self.mazes, strict=True):
+            if _LADDER_SIDS.get(sid) == f"ladder-{colour}":
+                maze.place_root(index, sid)
+            else:
+                maze.place(index, sid)
+
+    def _reshape(self, index: int, sid: int) -> None:
+        for maze in self.mazes:
+            maze.replace(index, sid)
+
+    # -- goals and gold ----------------------------------------------------------------------------
+
+    def _settle(self, mover: int) -> bool:
+        """Mark gold and turn over reached goals; ``False`` while the mover must orient a goal."""
+        while True:
+            self._mark_gold(mover)
+            if not self.markers_left:
+                return True
+            hidden = self.mazes[0].hidden
+            found = next(
+                (i for i in self.game.layout.goals if i in hidden and self._entry(i)), None
+            )
+            if found is None:
+                return True
+            choices = self._orientations(found)
+            if len(choices) == 1:
+                self._lay_goal(mover, found, choices[0])
+                continue
+            self.pending, self.phase = found, REVEAL_PHASE
+            x, y = slot_xy(found)
+            shapes = [_SPECS[sid].name for sid in choices]
+            data = {"card": self.goal_cards[found], "x": x, "y": y, "choices": shapes}
+            self.events.append(Event("goal-up", mover, data))
+            return False
+
+    def _entry(self, index: int) -> int:
+        """The sides of a face-down goal that a tunnel from a start leads into (0: not reached)."""
+        cells = self.mazes[0].cells
+        if index not in self.mazes[0].hidden or not any(
+            index + step in cells for _, _, step in SIDE_STEPS
+        ):
+            return 0
+        entry = 0
+        for maze in self.mazes:
+            entry |= maze.joined_sides(index)
+        return entry
+
+    def _orientations(self, index: int) -> list[int]:
+        """How the goal at ``index`` may lie: open towards the tunnel, fitting if it can."""
+        entry, maze = self._entry(index), self.mazes[0]
+        opening = [s for s in C.GOAL_SHAPES[self.goal_cards[index]] if C.SHAPES.sides[s] & entry]
+        fitting = [s for s in opening if not maze.mismatched_sides(index, s)]
+        return fitting or opening
+
+    def _orient(self, seat: int, action: Action) -> None:
+        index, sid = action.code >> 8, action.code & 255
+        assert self.pending is not None
+        if index != self.pending or sid not in self._orientations(index):
+            names = " or ".join(_SPECS[s].name for s in self._orientations(self.pending))
+            raise IllegalAction(
+                "reveal.shape", f"the goal at {_xy_text(self.pending)} may lie as {names} only"
+            )
+        self.pending, self.phase = None, PLAY
+        self._lay_goal(seat, index, sid)
+        self.history.append(action.text)
+        self._legal = None
+        if self._settle(seat):
+            self._resume(seat, self.pending_draws)
+
+    def _lay_goal(self, mover: int, index: int, sid: int) -> None:
+        for maze in self.mazes:
+            maze.reveal(index, sid)
+        x, y = slot_xy(index)
+        data = {"card": _SPECS[sid].card, "shape": _SPECS[sid].name, "x": x, "y": y}
+        self.events.append(Event("reveal", mover, data))
+
+    def _mark_gold(self, mover: int) -> None:
+        n, cells = self.game.players, self.mazes[0].cells
+        gold = sorted(i for i, sid in cells.items() if sid in GOLD_SIDS and i not in self.markers)
+        for seat in [mover, *(s for s in range(n) if s != mover)]:
+            live, centre = self.mazes[seat].live, C.CENTRE[self.colours[seat]]
+            for index in gold:
+                sid = cells[index]
+                if index in self.markers or not self.markers_left:
+                    continue
+                if live.get(index, 0) & centre[sid]:
+                    self.markers[index] = seat
+                    x, y = slot_xy(index)
+                    card = _SPECS[sid].card
+                    data = {"card": card, "value": C.GOLD_VALUE[card], "x": x, "y": y}
+                    self.events.append(Event("mark", seat, data))
+
+    # -- action cards and bribes -------------------------------------------------------------------
+
+    def _check_seat(self, target: int) -> None:
+        if not 0 <= target < self.game.players:
+            raise IllegalAction(
+                "seat", f"there is no seat {target} (seats 0 to {self.game.players - 1})"
+            )
+
+    def _tool_card(self, seat: int, action: Action) -> None:
+        card, target = action.card, action.seat
+        assert card is not None and target is not None
+        self._check_seat(target)
+        if action.kind == BREAK:
+            if target == seat:
+                raise IllegalAction(
+                    "break.target", "a sabotage card goes in front of the other player"
+                )
+            bit = C.BREAKS[card]
+            if self.broken[target] & bit:
+                raise IllegalAction(
+                    "break.already-broken",
+                    f"seat {target} already has a broken {C.TOOL_NAMES[bit]}",
+                )
+            self.broken[target] |= bit
+            self.hands[seat].remove(card)
+            self.events.append(Event("break", seat, {"tool": C.TOOL_NAMES[bit], "target": target}))
+            return
+        if target != seat:
+            raise IllegalAction("repair.target", "a repair card mends one's own tools only")
+        assert action.choice is not None
+        bit = C.TOOLS[action.choice]
+        if not self.broken[seat] & bit:
+            raise IllegalAction(
+                "repair.nothing-broken", f"seat {seat} has no broken {action.choice} to repair"
+            )
+        self.broken[seat] &= ~bit
+        self.hands[seat].remove(card)
+        self.discard += (C.BREAK_CARD[bit], card)
+        self.events.append(Event("repair", seat, {"tool": action.choice, "target": seat}))
+
+    def _key(self, seat: int, index: int) -> None:
+        sid = self.mazes[0].cells.get(index)
+        spec = _SPECS[sid] if sid is not None else None
+        colour = C.card_colour(spec.card) if spec is not None else None
+        if spec is None or not spec.door or colour == self.colours[seat]:
+            raise IllegalAction(
+                "key.target", f"there is no face-up door of the other colour at {_xy_text(index)}"
+            )
+        if sid in C.CLOSED:
+            raise IllegalAction("key.open", f"a key already lies on the door at {_xy_text(index)}")
+        if not self.keys_left:
+            raise IllegalAction("key.none-left", "both keys of this round are in use")
+        assert sid is not None
+        self.keys[index] = seat
+        self._reshape(index, C.OPENED[sid])
+        self.hands[seat].remove("key")
+        self.discard.append("key")
+        x, y = slot_xy(index)
+        self.events.append(Event("key", seat, {"card": spec.card, "x": x, "y": y}))
+
+    def _bribe(self, seat: int, index: int) -> None:
+        sid = self.mazes[0].cells.get(index)
+        where = _xy_text(index)
+        if sid is None or _SPECS[sid].card not in C.TROLL_COUNTS:
+            raise IllegalAction("bribe.target", f"there is no troll at {where}")
+        if sid in C.CLOSED:
+            raise IllegalAction("bribe.bribed", f"the troll at {where} is already bribed")
+        if not self.mazes[seat].live.get(index):
+            raise IllegalAction(
+                "bribe.unreached", f"seat {seat}'s tunnel does not reach the troll at {where}"
+            )
+        if not self.markers_left:
+            raise IllegalAction("bribe.no-marker", "all dwarf markers are in use")
+        self.markers[index] = seat
+        self._reshape(index, C.OPENED[sid])
+        x, y = slot_xy(index)
+        self.events.append(Event("bribe", seat, {"x": x, "y": y}))
+
+    def _rockfall(self, seat: int, index: int) -> None:
+        refused = rockfall_rule(self, index)
+        if refused:
+            raise IllegalAction(*refused)
+        card = self._remove(index)
+        self.hands[seat].remove("rockfall")
+        self.discard += (card, "rockfall")
+        x, y = slot_xy(index)
+        self.events.append(Event("rockfall", seat, {"card": card, "x": x, "y": y}))
+
+    def _remove(self, index: int) -> str:
+        """Take a path card out of the maze (a key on it goes back to the supply)."""
+        self.keys.pop(index, None)
+        card = _SPECS[self.mazes[0].cells[index]].card
+        for maze in self.mazes:
+            maze.remove(index)
+        return card
+
+    def _map(self, seat: int, index: int) -> None:
+        if index not in self.mazes[0].hidden:
+            raise IllegalAction("map.target", f"{_xy_text(index)} is not a face-down goal card")
+        card = self.goal_cards[index]
+        self.peeks[seat][index] = card
+        self.hands[seat].remove("map")
+        self.discard.append("map")
+        x, y = slot_xy(index)
+        self.events.append(Event("map", seat, {"x": x, "y": y}))
+        self.events.append(Event("peek", seat, {"x": x, "y": y, "card": card}, to=seat))
+
+    def _clear(self, seat: int, action: Action) -> None:
+        assert action.choice is not None
+        bit = C.TOOLS[action.choice]
+        if not self.broken[seat] & bit:
+            raise IllegalAction(
+                "clear.nothing-broken", f"seat {seat} has no broken {action.choice} to remove"
+            )
+        cards = discarded(action)
+        for card in cards:
+            self.hands[seat].remove(card)
+        self.broken[seat] &= ~bit
+        self.discard += (*cards, C.BREAK_CARD[bit])
+        data = {"tool": action.choice, "cards": list(cards)}
+        self.events.append(Event("clear", seat, data))
+
+    # -- the end of a turn and of a round ----------------------------------------------------------
+
+    def _resume(self, seat: int, draws: int) -> None:
+        if not self.mazes[0].hidden:
+            self._end_round("goals")
+        elif not self.markers_left:
+            self._end_round("markers")
+        elif draws == TURN_GOES_ON:
+            self.phase = PLAY
+        else:
+            self._draw(seat, draws)
+            self._next_turn(seat)
+
+    def _draw(self, seat: int, count: int) -> None:
+        drawn = []
+        for _ in range(count):
+            card = self._take(seat)
+            if card is None:
+                break
+            drawn.append(card)
+        self.hands[seat] += drawn
+        if drawn:
+            self.events.append(Event("draw", seat, {"cards": len(drawn), "deck": len(self.deck)}))
+            self.events.append(Event("drew", seat, {"cards": drawn}, to=seat))
+
+    def _next_turn(self, seat: int) -> None:
+        n = self.game.players
+        for step in range(1, n + 1):
+            following = (seat + step) % n
+            if self.hands[following]:
+                self.current = following
+                return
+        self._end_round("cards")
+
+    def _end_round(self, reason: str) -> None:
+        n = self.game.players
+        won, paid = [0] * n, [0] * n
+        bribes = [0] * n
+        for index, seat in self.markers.items():
+            card = card_at(self, index)
+            assert card is not None
+            if card in C.GOLD_VALUE:
+                self.gold[seat].append(card)
+                won[seat] += C.GOLD_VALUE[card]
+            else:
+                bribes[seat] += 1
+        for seat in range(n):
+            if bribes[seat]:
+                cards = payment(self.gold[seat], bribes[seat])
+                for card in cards:
+                    self.gold[seat].remove(card)
+                self.box += cards
+                paid[seat] = gold_value(cards)
+                data = {"bribes": bribes[seat], "cards": cards, "value": paid[seat]}
+                self.events.append(Event("pay", seat, data))
+        taken = {index for index, seat in self.markers.items() if index in self.goal_cards}
+        self.box += [card for index, card in self.goal_cards.items() if index not in taken]
+        result: JSON = {"round": self.round, "turns": self.turns, "end": reason, "gold": won}
+        result["paid"] = paid
+        self.results.append(result)
+        self.events.append(Event("round-end", None, dict(result)))
+        self.pending = None
+        if self.round >= self.game.opts.rounds:
+            self.phase, self.current = OVER, None
+            self._legal = None
+            self.events.append(Event("game-over", None, self._final()))
+            return
+        self._start_round(self.round + 1)
+
+    def _final(self) -> JSON:
+        return {"scores": self.scores, "winners": self.winners}
+
+    # -- what a player may see ---------------------------------------------------------------------
+
+    def view(self, player: int | None) -> JSON:
+        from saboteur.engine.duel.notation import view_of
+
+        return view_of(self, player)
+
+    def render(self, player: int | None = None) -> str:
+        from saboteur.engine.duel.render import render_maze
+
+        return render_maze(self, player)
+
+    def to_json(self) -> JSON:
+        from saboteur.engine.duel.notation import state_to_json
+
+        return state_to_json(self)

@@ -1,0 +1,123 @@
+"""Real runs of ``saboteur loadtest`` against a real server on 127.0.0.1 (a few seconds each).
+
+The server's own lists are read afterwards to check that the figures are what happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from saboteur.cli import main
+from saboteur.loadtest.run import GRACE
+from tests.loadtest.helpers import connections_drop_to_zero
+from tests.server.helpers import Client, LiveServer
+
+
+def loadtest(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any], str]:
+    began = time.monotonic()
+    code = main(["loadtest", *args, "--json"])
+    wall = time.monotonic() - began
+    out, err = capsys.readouterr()
+    data: dict[str, Any] = json.loads(out)
+    assert "Traceback" not in err
+    assert data["duration_seconds"] <= data["elapsed_seconds"] <= data["duration_seconds"] + GRACE
+    assert wall <= data["duration_seconds"] + GRACE + 2  # + starting the event loop
+    return code, data, err
+
+
+async def global_chat(url: str) -> list[str]:
+    """The global chat lines a newcomer is shown."""
+    client = await Client.open(url, "Checker")
+    try:
+        return [line["text"] for line in client.welcome["chat"]]
+    finally:
+        await client.close()
+
+
+def test_bots_play_whole_games_and_chat_without_errors(
+    server: LiveServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, data, err = loadtest(
+        capsys,
+        *("--url", f"ws://127.0.0.1:{server.port}", "--clients", "10", "--games", "2"),
+        *("--duration", "5", "--chat-every", "2", "--seed", "3", "--fail-on-error"),
+    )
+    assert code == 0, err
+    assert err == ""
+    assert data["errors"] == 0 and data["errors_by_kind"] == {}
+    assert data["connections_held"] == data["connections_opened"] == 10
+    assert data["server_connections_end"] == 10  # the server counts them too
+    assert data["groups_without_finished_game"] == 0
+    assert data["games_finished"] >= 2
+    assert data["games_finished"] <= data["games_started"] <= data["games_finished"] + 2
+    assert data["actions"] == data["latency_samples"] > 100
+    assert data["actions_total"] >= data["actions"]
+    assert 0 < data["measured_seconds"] < 5
+    rate = data["actions"] / data["measured_seconds"]
+    assert data["actions_per_second"] == pytest.approx(rate, rel=1e-3)
+    p50, p95, p99, top = (data[f"latency_{p}_ms"] for p in ("p50", "p95", "p99", "max"))
+    assert 0 < p50 <= p95 <= p99 <= top
+    assert data["rss_start_bytes"] > 0 and data["rss_end_bytes"] > 0
+    assert data["messages_received"] > data["actions"]
+    # the server agrees: the games were played to their end and stored
+    finished = server.get("/api/games", status="finished", limit=500)
+    assert data["games_finished"] <= len(finished) <= data["games_started"]
+    assert all(len(game["seats"]) == 4 for game in finished)
+    # and the idle clients' lobby chat reached it
+    lines = asyncio.run(global_chat(server.ws))
+    said = [line for line in lines if line.startswith("load test line")]
+    assert data["chat_lines"] >= len(said) >= 1
+
+
+def test_idle_only_holds_connections_and_measures_memory(
+    server: LiveServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, data, err = loadtest(
+        capsys,
+        *("--url", f"ws://localhost:{server.port}/ws", "--clients", "12", "--idle-only"),
+        *("--duration", "2", "--concurrency", "3", "--fail-on-error"),
+    )
+    assert code == 0, err
+    assert data["mode"] == "idle" and data["errors"] == 0
+    assert data["connections_held"] == data["server_connections_end"] == 12
+    assert data["games_started"] == data["actions"] == data["chat_lines"] == 0
+    assert data["latency_p50_ms"] is None
+    assert data["rss_delta_bytes"] == data["rss_end_bytes"] - data["rss_start_bytes"]
+    assert data["rss_per_connection_bytes"] == round(data["rss_delta_bytes"] / 12)
+    assert server.get("/api/games", status="active") == []
+    assert connections_drop_to_zero(server)  # all closed again
+
+
+def test_fail_on_error_fails_a_run_whose_tables_finish_no_game(
+    server: LiveServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, data, err = loadtest(
+        capsys,
+        *("--url", f"ws://127.0.0.1:{server.port}", "--clients", "4", "--games", "1"),
+        *("--duration", "1.5", "--think", "30", "--fail-on-error"),
+    )
+    assert code == 1
+    assert data["errors"] == 0 and data["games_started"] == 1 and data["games_finished"] == 0
+    assert err == "saboteur: error: the load test failed: 1 of 1 tables finished no game\n"
+
+
+def test_a_server_going_away_is_counted_as_errors(
+    server: LiveServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    threading.Timer(1.5, server.stop).start()
+    code, data, err = loadtest(
+        capsys,
+        *("--url", f"ws://127.0.0.1:{server.port}", "--clients", "6", "--games", "1"),
+        *("--duration", "4", "--think", "0.05", "--fail-on-error"),
+    )
+    assert code == 1
+    assert data["connections_lost"] == 6 and data["connections_held"] == 0
+    assert data["errors_by_kind"]["connection-lost"] == 6
+    assert data["errors_by_kind"]["health"] == 1 and data["rss_end_bytes"] is None
+    assert err.startswith("saboteur: error: the load test failed: ") and err.count("\n") == 1
