@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from saboteur import __version__
 from saboteur.engine import RULESETS, Record
+from saboteur.server.botkinds import BOT_KINDS
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.hub import Client
 from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
@@ -92,6 +93,7 @@ class RulesetInfo(BaseModel):
     min_players: int
     max_players: int
     options: dict[str, str]
+    bots: list[str]  # the bot kinds new_game may seat in this ruleset
 
 
 RULESET_OPTIONS = {
@@ -100,7 +102,12 @@ RULESET_OPTIONS = {
         "demo": "true | false: one round that opens with path cards laid",
         "rounds": "1 | 2 | 3",
         "first": "seat that starts round 1 (default: drawn at random)",
-    }
+    },
+    "duel": {"rounds": "1 | 2 | 3 (default 3)"},
+    "solo": {
+        "rounds": "1 | 2 | 3 (default 3)",
+        "colour": "green | blue: the colour of the one dwarf and its start (default green)",
+    },
 }
 
 
@@ -165,6 +172,7 @@ def create_app(
                     min_players=game_class.min_players,
                     max_players=game_class.max_players,
                     options=RULESET_OPTIONS.get(name, {}),
+                    bots=sorted(BOT_KINDS.get(name, {})),
                 )
             )
         return out

@@ -14,12 +14,13 @@ import time
 from collections import deque
 from typing import Any
 
-from saboteur.bots.registry import BotSpecError, parse_spec
 from saboteur.engine import IllegalAction, NotationError, OptionError, new_game
 from saboteur.server import protocol as P
 from saboteur.server import sync, timers
+from saboteur.server.botkinds import bot_seats
 from saboteur.server.bus import Bus, LocalBus
 from saboteur.server.cluster import HEARTBEAT, Nodes
+from saboteur.server.feed import ONLINE_SHOWN, LobbyFeed
 from saboteur.server.hub import Client, Hub, encode
 from saboteur.server.names import check_name
 from saboteur.server.protocol import ProtocolError, error
@@ -38,12 +39,6 @@ log = logging.getLogger("saboteur.server")
 
 CHAT_BURST, CHAT_WINDOW = 5, 5.0  # at most 5 chat lines per 5 seconds per user
 MESSAGE_BURST, MESSAGE_WINDOW = 60, 1.0  # at most 60 messages a second per connection
-# the bots a host may seat, by name -> the spec they are made with (a searching bot: a small budget)
-BOT_KINDS = {
-    "random": "random",
-    "heuristic": "heuristic",
-    "ismcts": "ismcts:iterations=100:seconds=1",
-}
 BOT_DELAY = 0.7  # seconds a bot waits before it moves, so people can follow
 ABSENCE_TIMEOUT = 60.0  # seconds a seated player may be gone before a bot plays for them
 CHAT_SEEN = 10_000  # stored chat lines a node remembers having pushed (to not push one twice)
@@ -80,12 +75,15 @@ class Service:
         self.bus: Bus = bus if bus is not None else LocalBus()
         self.nodes = Nodes(self.bus.node)
         self.heartbeat_task: asyncio.Task[None] | None = None
+        self.shown_presence: dict[str, Any] = {}  # the presence the feed sent last
+        self.board: dict[str, Any] | None = None  # high scores and finished games, cached
         self.chat_seen: deque[int] = deque(maxlen=CHAT_SEEN)  # stored lines pushed here lately
         self.chat_mark = 0  # the newest stored line heard of from another node
         self.bot_delay = bot_delay
         self.absence_timeout = absence_timeout
         self.absence_tasks: set[asyncio.Task[None]] = set()
         self.hub = Hub()
+        self.feed = LobbyFeed(self.feed_messages, self.hub.to_all, lambda: len(self.hub.clients))
         self.tables: dict[int, Table] = {}
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
         self.chat_limits: dict[int, RateLimit] = {}
@@ -123,6 +121,7 @@ class Service:
                     timers.watch_absence(self, table, user_id)
 
     async def close(self) -> None:
+        await self.feed.close()
         if self.heartbeat_task is not None:
             self.heartbeat_task.cancel()
             self.bus.publish({"kind": "node-gone"})
@@ -230,7 +229,8 @@ class Service:
             "whispers": [line.to_json() for line in await self.store.whispers(user.id)],
         }
         came_online = self.hub.login(client, user)  # no await between login and welcome
-        welcome["online"] = self.online_names()
+        online = self.online_names()
+        welcome["online"], welcome["online_count"] = online[:ONLINE_SHOWN], len(online)
         client.push(welcome)
         if came_online:
             self._presence_changed()
@@ -283,11 +283,12 @@ class Service:
         self.hub.rename(user_id, name)
         self.hub.to_user(user_id, {"type": "user", "user": {"id": user_id, "name": name}})
         self.broadcast_presence()
-        self.broadcast_lists()
+        seated = [t.id for t in self.tables.values() if t.seat_of(user_id) is not None]
+        self.broadcast_lists(*seated)
 
     def broadcast_presence(self) -> None:
-        """Tell this node's clients who is online (on any node)."""
-        self.hub.to_all({"type": "presence", "online": self.online_names()})
+        """Tell this node's clients who is online (on any node), soon."""
+        self.feed.presence()
 
     def _presence_changed(self) -> None:
         self.broadcast_presence()
@@ -401,12 +402,13 @@ class Service:
     # -- lobby lists -------------------------------------------------------------------------
 
     async def lists_message(self) -> dict[str, Any]:
+        online = self.online_names()
         return {
             "type": "lists",
-            "online": self.online_names(),
+            "online": online[:ONLINE_SHOWN],
+            "online_count": len(online),
             "games": self.game_lists(),
-            "finished": await self.finished_games(),
-            "highscores": await self.store.highscores(),
+            **(await self.lobby_board()),
         }
 
     def game_lists(self) -> dict[str, list[dict[str, Any]]]:
@@ -432,12 +434,47 @@ class Service:
             for row in rows
         ]
 
-    def broadcast_lists(self) -> None:
-        self.hub.to_all({"type": "games", "games": self.game_lists()})
+    def broadcast_lists(self, *game_ids: int) -> None:
+        """Tell this node's clients, soon, that these tables changed (or are gone)."""
+        self.feed.tables(*game_ids)
+
+    async def feed_messages(
+        self, presence: bool, tables: set[int], highscores: bool
+    ) -> list[dict[str, Any]]:
+        """The lobby feed's messages for what changed (see ``saboteur.server.feed``)."""
+        out: list[dict[str, Any]] = []
+        if presence:
+            online = self.online_names()
+            shown = {"type": "presence", "online": online[:ONLINE_SHOWN], "count": len(online)}
+            if shown != self.shown_presence:
+                self.shown_presence = shown
+                out.append(shown)
+        if tables:
+            present = [self.tables[i] for i in sorted(tables) if i in self.tables]
+            out.append(
+                {
+                    "type": "games_changed",
+                    "games": [table.summary(self.names) for table in present],
+                    "gone": sorted(tables - {table.id for table in present}),
+                }
+            )
+        if highscores:
+            self.board = None
+            out.append({**(await self.lobby_board()), "type": "highscores"})
+        return out
+
+    async def lobby_board(self) -> dict[str, Any]:
+        """The high scores and the latest finished games (kept until a game finishes)."""
+        if self.board is None:
+            self.board = {
+                "highscores": await self.store.highscores(),
+                "finished": await self.finished_games(),
+            }
+        return self.board
 
     def _table_changed(self, table_id: int) -> None:
         """Seats, host or status of a table changed here: this node's lobby and the others."""
-        self.broadcast_lists()
+        self.broadcast_lists(table_id)
         self.bus.publish({"kind": "table", "game": table_id})
 
     # -- tables ------------------------------------------------------------------------------
@@ -460,7 +497,7 @@ class Service:
             game = new_game(message.ruleset, message.players, options)
         except OptionError as err:
             raise ProtocolError("bad-options", str(err)) from None
-        bots = _bot_seats(message.bots, game.players)
+        bots = bot_seats(message.bots, game.players, game.ruleset)
         row = await self.store.create_game(
             game.ruleset, game.players, dict(game.options), user.id, message.clock
         )
@@ -649,8 +686,9 @@ class Service:
         new_events = state.events[table.pushed :]
         table.pushed = len(state.events)
         names = table.seat_names(self.names)
-        summary = table.summary(self.names)
-        for seat, user_id in table.row.seats.items():
+        local = {s: u for s, u in table.row.seats.items() if self.hub.online(u)}  # on this node
+        summary = table.summary(self.names) if local or table.spectators else {}
+        for seat, user_id in local.items():  # views are made only for viewers connected here
             self.hub.to_user(user_id, encode(table.game_message(seat, names, new_events, summary)))
         if table.spectators:
             public = encode(table.game_message(None, names, new_events, summary))
@@ -678,13 +716,11 @@ class Service:
         scores, winners = state.scores, set(state.winners)
         rows = [(s, table.row.seats[s], scores[s], s in winners) for s in range(table.row.players)]
         self.tables.pop(table.id, None)
-        self.broadcast_lists()
+        self.broadcast_lists(table.id)
         if await self.store.finish_game(table.id, rows):  # once, by whichever node is first
             self.bus.publish({"kind": "highscores"})
-            await self.push_highscores()
-
-    async def push_highscores(self) -> None:
-        self.hub.to_all({"type": "highscores", "highscores": await self.store.highscores()})
+            self.board = None
+            self.feed.highscores()
 
     async def _sync(self, client: Client, table: Table) -> None:
         """Send a (re)connecting viewer the current view, with a recent event feed."""
@@ -709,30 +745,6 @@ class Service:
             self.hub.to_user(user_id, text)
         for client in table.spectators:
             client.push(text)
-
-
-def _bot_seats(bots: list[str | None] | None, players: int) -> dict[int, str]:
-    """Seat -> bot spec from a ``new_game``'s ``bots`` (one entry per seat 1..players-1)."""
-    if bots is None:
-        return {}
-    if len(bots) != players - 1:
-        raise ProtocolError(
-            "bad-bots", f"bots: one entry per seat 1 to {players - 1}, not {len(bots)} entries"
-        )
-    out: dict[int, str] = {}
-    for seat, name in enumerate(bots, start=1):
-        if name is None:
-            continue
-        spec = BOT_KINDS.get(name)
-        if spec is None:
-            known = ", ".join(sorted(BOT_KINDS))
-            raise ProtocolError("bad-bots", f"bots: unknown bot {name!r} (known: {known})")
-        try:
-            parse_spec(spec)
-        except BotSpecError as err:  # pragma: no cover - BOT_KINDS holds valid specs
-            raise ProtocolError("bad-bots", str(err)) from None
-        out[seat] = spec
-    return out
 
 
 def _stamp(message: dict[str, Any]) -> dict[str, Any]:

@@ -45,7 +45,8 @@ async def on_bus(service: Service, message: dict[str, Any]) -> None:
     elif kind == "away":
         remote_away(service, int(message["game"]), int(message["seat"]), bool(message["on"]))
     elif kind == "highscores":
-        await service.push_highscores()
+        service.board = None
+        service.feed.highscores()
     else:
         log.warning("ignored a bus message of kind %r", kind)
 
@@ -133,7 +134,7 @@ def remote_away(service: Service, game_id: int, seat: int, on: bool) -> None:
         timers.arm_bot(service, table)
     else:
         table.away.discard(seat)
-    service.broadcast_lists()
+    service.broadcast_lists(game_id)
 
 
 async def remote_action(service: Service, message: dict[str, Any]) -> None:
@@ -167,7 +168,7 @@ async def refresh(service: Service, game_id: int) -> None:
         if service.tables.get(game_id) is not None:  # another task made it meanwhile
             await refresh(service, game_id)
         elif row is None or row.status == FINISHED:
-            service.broadcast_lists()
+            service.broadcast_lists(game_id)
         else:
             await adopt(service, row, None)
         return
@@ -190,7 +191,7 @@ async def refresh(service: Service, game_id: int) -> None:
             await learn_names(service, row)
             table.row.seats, table.row.host_id = row.seats, row.host_id
             table.bots = await bot_specs(service, row)
-    service.broadcast_lists()
+    service.broadcast_lists(game_id)
 
 
 async def adopt(service: Service, row: GameRow, old: Table | None) -> None:
@@ -207,7 +208,7 @@ async def adopt(service: Service, row: GameRow, old: Table | None) -> None:
     service.tables[row.id] = table
     if table.state is not None:
         await service.after_change(table, origin=False)
-    service.broadcast_lists()
+    service.broadcast_lists(row.id)
 
 
 async def reload_row(service: Service, table: Table) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from saboteur.bots.base import choose
 from saboteur.bots.registry import parse_spec
 from saboteur.engine import IllegalAction
+from saboteur.server.botkinds import away_bot
 from saboteur.server.protocol import ProtocolError
 from saboteur.server.tables import Table
 
@@ -20,8 +21,6 @@ if TYPE_CHECKING:
     from saboteur.server.service import Service
 
 log = logging.getLogger("saboteur.server")
-
-AWAY_BOT = "heuristic"  # the bot that plays for an absent player
 
 
 def arm_clock(service: Service, table: Table) -> None:
@@ -103,7 +102,7 @@ async def set_away(service: Service, table: Table, seat: int, line: str | None) 
     service.bus.publish({"kind": "away", "game": table.id, "seat": seat, "on": away})
     said = line or f"{table.seat_names(service.names)[seat]} is back."
     await service.announce(table, said, store=True, share=True)
-    service.broadcast_lists()
+    service.broadcast_lists(table.id)
     if away:
         arm_bot(service, table)
 
@@ -119,7 +118,7 @@ async def bot_move(service: Service, table: Table, seat: int, seq: int) -> None:
             return
         bot = table.bot_players.get(seat)
         if bot is None:  # made at its first turn (also after a restart): catches up on events
-            spec = parse_spec(table.bots.get(seat, AWAY_BOT))
+            spec = parse_spec(table.bots.get(seat) or away_bot(table.game.ruleset))
             rng = random.Random(f"{table.row.seed}:{seat}")
             bot = table.bot_players[seat] = spec.make(table.game, seat, rng)
         try:

@@ -235,6 +235,18 @@ class Client:
                 return message
         raise AssertionError(f"no {kind} message among {MAX_MESSAGES}")
 
+    async def expect_keeping(self, kind: str, timeout: float = TIMEOUT, **match: Any) -> Message:
+        """Like ``expect``, but what comes before is kept to be read again (by ``play_out``)."""
+        deadline = time.monotonic() + timeout
+        skipped: list[Message] = []
+        for _ in range(MAX_MESSAGES):
+            message = await self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+                self.pending.extend(skipped)
+                return message
+            skipped.append(message)
+        raise AssertionError(f"no {kind} message among {MAX_MESSAGES}")
+
     async def expect_any(self, *kinds: str, timeout: float = TIMEOUT) -> Message:
         """Skip messages until one of any of these types."""
         deadline = time.monotonic() + timeout

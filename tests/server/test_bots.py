@@ -208,7 +208,7 @@ async def test_a_player_gone_before_the_start_is_played_for_by_a_bot(server: Liv
         await cat.close()  # gone while the table is still open
         await ann.send({"type": "start", "game": game})
         ann.pending.extend(await ann.sync())
-        said = await ann.expect("chat", text="Cat is away: a bot plays for them.")
+        said = await ann.expect_keeping("chat", text="Cat is away: a bot plays for them.")
         assert said["from"] is None
         last = await play_out([ann, bob], game, random_chooser(random.Random(8)), stop_after=6)
         assert last[ann]["summary"]["away"] == [2]
@@ -221,6 +221,7 @@ async def test_an_ismcts_bot_seat_plays_a_demo_game(tmp_path: Path) -> None:
             last = await play_out([ann], game, random_chooser(random.Random(2)))
             assert last[ann]["view"]["phase"] == "over"
             assert last[ann]["summary"]["bots"] == [None, "ismcts", "random"]
+            await ann.expect("highscores")  # the results are stored: the record is public
         record = server.get(f"/api/games/{game}/record")
         assert len(record["actions"]) == last[ann]["seq"]
         assert await actors(server.db_url, game) == {"player", "bot"}

@@ -60,18 +60,6 @@ async def wait_until(check: object, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.05)
 
 
-async def read_until(client: Client, kind: str, **match: object) -> dict[str, Any]:
-    """Like ``expect``, but what comes before is kept for the next reader (``play_out``)."""
-    skipped: list[dict[str, Any]] = []
-    for _ in range(1000):
-        message = await client.recv(20)
-        if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
-            client.pending.extend(skipped)
-            return message
-        skipped.append(message)
-    raise AssertionError(f"no {kind} message")
-
-
 def test_the_channel_is_the_database_s() -> None:
     one = channel_for("postgresql+asyncpg://postgres@127.0.0.1:5432/a")
     assert one != channel_for("postgresql+asyncpg://postgres@127.0.0.1:5432/b")
@@ -265,7 +253,7 @@ async def test_redis_restarted_mid_game(tmp_path: Path, postgres_url: str) -> No
                 bob.pending.append(bob.last_game(game))
             await asyncio.sleep(1.0)
             with own_redis(tmp_path, port):  # back, empty: the nodes reconnect by themselves
-                await read_until(bob, "chat", text="while redis is down")
+                await bob.expect_keeping("chat", timeout=20, text="while redis is down")
                 last = await play_out(players, game, random_chooser(rng))
                 assert {last[c]["seq"] for c in players} == {last[ann]["seq"]}
                 assert last[bob]["view"]["phase"] == "over"

@@ -258,9 +258,9 @@ async def test_presence(server: LiveServer) -> None:
 async def test_open_active_finished_lists(server: LiveServer) -> None:
     async with clients(server.ws, "Ann", "Bob", "Cat") as [ann, bob, cat]:
         game = await new_table(ann, 3, clock=30)
-        listed = (await bob.expect("games"))["games"]
-        [summary] = listed["open"]
-        assert listed["active"] == []
+        changed = await bob.expect("games_changed")
+        [summary] = changed["games"]
+        assert changed["gone"] == []
         assert summary["id"] == game and summary["status"] == "open"
         assert summary["host"] == "Ann" and summary["seats"] == ["Ann", None, None]
         assert summary["players"] == 3 and summary["clock"] == 30
@@ -380,9 +380,11 @@ async def test_the_last_one_leaving_removes_the_game(server: LiveServer) -> None
             await client.expect("left")
         assert server.get("/api/games") == []
         assert server.status(f"/api/games/{game}") == 404
-        games = (await bob.expect("games"))["games"]
-        while games["open"]:  # the pushes come in order; the last one has no game
-            games = (await bob.expect("games"))["games"]
+        for _ in range(10):  # the lobby feed says the table is gone
+            if game in (await bob.expect("games_changed"))["gone"]:
+                break
+        else:
+            raise AssertionError("no games_changed with the table gone")
         assert (await bob.error({"type": "join", "game": game}))["code"] == "no-such-game"
 
 

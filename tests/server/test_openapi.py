@@ -75,5 +75,7 @@ def test_the_description_lists_every_endpoint(populated: LiveServer) -> None:
     assert httpx.get(f"{populated.http}/docs").status_code == 200
     assert populated.get("/api/games/1/record")["seed"] >= 0  # the finished game's
     assert httpx.get(f"{populated.http}/api/games/2/record").status_code == 409
-    [ruleset] = populated.get("/api/rulesets")
-    assert (ruleset["name"], ruleset["min_players"], ruleset["max_players"]) == ("classic", 3, 10)
+    rulesets = {r["name"]: r for r in populated.get("/api/rulesets")}
+    seats = {name: (r["min_players"], r["max_players"]) for name, r in rulesets.items()}
+    assert seats == {"classic": (3, 10), "duel": (2, 2), "solo": (1, 1)}
+    assert rulesets["duel"]["bots"] == ["random"] and rulesets["solo"]["bots"] == []

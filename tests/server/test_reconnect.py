@@ -109,7 +109,11 @@ async def test_the_same_user_in_two_tabs(server: LiveServer) -> None:
 
         # both tabs got every push, in the same order
         def pushes(client: Client) -> list[Message]:
-            return [m for m in client.log if m["type"] in ("game", "chat", "highscores", "games")]
+            return [
+                m
+                for m in client.log
+                if m["type"] in ("game", "chat", "highscores", "games_changed")
+            ]
 
         assert pushes(tab1) == pushes(tab2)
         assert len([m for m in pushes(tab1) if m["type"] == "game"]) == last[tab2]["seq"] + 1

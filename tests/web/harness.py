@@ -134,14 +134,22 @@ class Player:
     # -- lobby ---------------------------------------------------------------------------------
 
     def create_game(
-        self, players: int = 3, demo: bool = True, rounds: int = 3, bots: tuple[str, ...] = ()
+        self,
+        players: int = 3,
+        demo: bool = True,
+        rounds: int = 3,
+        bots: tuple[str, ...] = (),
+        ruleset: str = "classic",
     ) -> int:
-        """Create a game in the dialog; ``bots`` sets seats 2, 3, … to these bot kinds."""
+        """Create a game in the dialog; ``bots`` sets seats 2, 3, … to these bot kinds; a
+        ``ruleset`` other than classic fixes the seats and has no demo."""
         page = self.page
         before = set(self.open_game_ids())
         page.click("#new-game-btn")
-        page.locator("#new-game-form input[name=players]").fill(str(players))
-        if demo:
+        page.check(f"#new-game-form input[name=ruleset][value={ruleset}]")
+        if ruleset == "classic":
+            page.locator("#new-game-form input[name=players]").fill(str(players))
+        if demo and ruleset == "classic":
             page.check("#new-game-form input[name=demo]")
         else:
             page.select_option("#new-game-form select[name=rounds]", str(rounds))

@@ -7,8 +7,11 @@ caller tells anyone about it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import secrets
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -16,7 +19,7 @@ from typing import Any
 from sqlalchemy import Integer, and_, cast, delete, event, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.sql import ColumnElement
 
 from saboteur.server.store.schema import actions, chat, games, results, seats, users
@@ -105,7 +108,7 @@ def _sqlite_pragmas(engine: AsyncEngine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA busy_timeout=30000")  # other processes (a migration, a backup)
         cursor.close()
 
     sync_engine: Engine = engine.sync_engine
@@ -118,11 +121,24 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = create_async_engine(url, pool_pre_ping=True)
+        self._write_lock: asyncio.Lock | None = None
         if url.startswith("sqlite"):
             _sqlite_pragmas(self.engine)
+            self._write_lock = asyncio.Lock()
 
     async def close(self) -> None:
         await self.engine.dispose()
+
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction.  SQLite has one writer at a time: this process's writers queue
+        here, on the event loop, instead of timing out on the file lock in their threads."""
+        if self._write_lock is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._write_lock, self.engine.begin() as conn:
+            yield conn
 
     # -- users -------------------------------------------------------------------------------
 
@@ -134,7 +150,7 @@ class Store:
         token = secrets.token_urlsafe(24)
         now = _now()
         try:
-            async with self.engine.begin() as conn:
+            async with self.writing() as conn:
                 result = await conn.execute(
                     insert(users).values(
                         name=name,
@@ -188,7 +204,7 @@ class Store:
 
     async def rename(self, user_id: int, name: str) -> None:
         try:
-            async with self.engine.begin() as conn:
+            async with self.writing() as conn:
                 await conn.execute(
                     update(users)
                     .where(users.c.id == user_id)
@@ -208,7 +224,7 @@ class Store:
         clock_seconds: int | None,
     ) -> GameRow:
         now = _now()
-        async with self.engine.begin() as conn:
+        async with self.writing() as conn:
             result = await conn.execute(
                 insert(games).values(
                     ruleset=ruleset,
@@ -240,7 +256,7 @@ class Store:
     async def take_seat(self, game_id: int, seat: int, user_id: int) -> None:
         """Seat a user; SeatTaken if the seat (or a seat of this user) is taken meanwhile."""
         try:
-            async with self.engine.begin() as conn:
+            async with self.writing() as conn:
                 await conn.execute(
                     insert(seats).values(game_id=game_id, seat=seat, user_id=user_id)
                 )
@@ -249,7 +265,7 @@ class Store:
 
     async def leave_seat(self, game_id: int, user_id: int, new_host: int | None) -> None:
         """Free the user's seat in an open game; hand the host role on, or drop an empty game."""
-        async with self.engine.begin() as conn:
+        async with self.writing() as conn:
             await conn.execute(
                 delete(seats).where(and_(seats.c.game_id == game_id, seats.c.user_id == user_id))
             )
@@ -266,7 +282,7 @@ class Store:
         """Mark an open game active with its seed and final seating (seat -> user); when it
         started, or None if the game is not open any more (another node started it)."""
         now = _now()
-        async with self.engine.begin() as conn:
+        async with self.writing() as conn:
             started = await conn.execute(
                 update(games)
                 .where(and_(games.c.id == game_id, games.c.status == OPEN))
@@ -284,7 +300,7 @@ class Store:
     async def append_action(self, game_id: int, seq: int, action: str, actor: str) -> None:
         """Store action number ``seq`` (0-based) of a game; SeqConflict if it exists."""
         try:
-            async with self.engine.begin() as conn:
+            async with self.writing() as conn:
                 await conn.execute(
                     insert(actions).values(
                         game_id=game_id, seq=seq, action=action, actor=actor, created_at=_now()
@@ -296,7 +312,7 @@ class Store:
     async def finish_game(self, game_id: int, rows: list[tuple[int, int, int, bool]]) -> bool:
         """Mark an active game finished with its results: (seat, user id, gold, won) per seat.
         False if it was finished already (by another node): results are written once."""
-        async with self.engine.begin() as conn:
+        async with self.writing() as conn:
             finished = await conn.execute(
                 update(games)
                 .where(and_(games.c.id == game_id, games.c.status == ACTIVE))
@@ -407,7 +423,7 @@ class Store:
         game_id: int | None = None,
         recipient_id: int | None = None,
     ) -> int:
-        async with self.engine.begin() as conn:
+        async with self.writing() as conn:
             result = await conn.execute(
                 insert(chat).values(
                     channel=channel,
@@ -474,14 +490,17 @@ class Store:
     # -- high scores -------------------------------------------------------------------------
 
     async def highscores(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Per player over finished games: total gold, games played, games won."""
+        """Per player over finished games against others: total gold, games played, games won
+        (a solo game's points are a rating of one's own play, not gold won: left out)."""
         gold = func.sum(results.c.gold).label("gold")
         played = func.count(results.c.game_id).label("games")
         won = func.sum(cast(results.c.won, Integer)).label("won")
         query = (
             select(users.c.name, gold, played, won)
             .join(users, users.c.id == results.c.user_id)
+            .join(games, games.c.id == results.c.game_id)
             .where(users.c.bot.is_(None))  # bots are left out of the high scores
+            .where(games.c.ruleset != "solo")
             .group_by(users.c.id, users.c.name)
             .order_by(gold.desc(), won.desc(), users.c.name)
             .limit(limit)

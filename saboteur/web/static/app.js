@@ -15,7 +15,8 @@ const S = {
   status: "connecting",
   retryIn: 0,
   me: null,
-  online: [],
+  online: [], // at most the first 200 names …
+  onlineCount: 0, // … of this many
   games: { open: [], active: [] },
   finished: [],
   highscores: [],
@@ -42,6 +43,7 @@ class App {
     this.lobby = new Lobby(this);
     this.gameWindow = new GameWindow(this);
     this.pending = false;
+    this.startSolo = false; // the solo table just asked for is started as soon as it exists
     this.wantedName = new URLSearchParams(location.search).get("name");
     this.bindChrome();
     this.readRoute();
@@ -146,15 +148,17 @@ class App {
       case "lists":
         this.lists(m);
         break;
-      case "games":
-        S.games = m.games;
+      case "games_changed":
+        S.games = mergeGames(S.games, m.games, m.gone);
         break;
       case "presence":
         S.online = m.online;
+        S.onlineCount = m.count ?? m.online.length;
         break;
-      case "highscores": // a game has finished: fetch the finished list as well
+      case "highscores": // a game has finished: the scores and the finished games
         S.highscores = m.highscores;
-        this.send({ type: "lists" });
+        if (m.finished) S.finished = m.finished;
+        else this.send({ type: "lists" });
         break;
       case "user":
         S.me = m.user;
@@ -168,6 +172,10 @@ class App {
         break;
       case "joined":
         if (m.game.status !== "open") this.go("game", m.game.id);
+        else if (this.startSolo && m.game.ruleset === "solo" && m.game.host === S.me?.name) {
+          this.startSolo = false;
+          this.send({ type: "start", game: m.game.id });
+        }
         break;
       case "left":
         S.tables.delete(m.game);
@@ -186,7 +194,10 @@ class App {
   }
 
   lists(m) {
-    if (m.online) S.online = m.online;
+    if (m.online) {
+      S.online = m.online;
+      S.onlineCount = m.online_count ?? m.online.length;
+    }
     if (m.games) S.games = m.games;
     if (m.finished) S.finished = m.finished;
     if (m.highscores) S.highscores = m.highscores;
@@ -328,3 +339,13 @@ class App {
 }
 
 window.saboteur = new App();
+
+/** The lobby's tables after a `games_changed`: changed summaries replace, gone ids leave. */
+export function mergeGames(games, changed, gone) {
+  const drop = new Set([...gone, ...changed.map((g) => g.id)]);
+  const open = games.open.filter((g) => !drop.has(g.id));
+  const active = games.active.filter((g) => !drop.has(g.id));
+  for (const g of changed) (g.status === "open" ? open : active).push(g);
+  const byId = (a, b) => a.id - b.id;
+  return { open: open.sort(byId), active: active.sort(byId) };
+}

@@ -63,7 +63,7 @@ function speckles(seed) {
   return out;
 }
 
-function base(fill, seed = 1, stroke = "#1d140d") {
+export function base(fill, seed = 1, stroke = "#1d140d") {
   return (
     `<rect x="2" y="2.5" width="${CW - 3}" height="${CH - 2.5}" rx="6" fill="#000" opacity=".4"/>` +
     `<rect x="1" y="1" width="${CW - 2}" height="${CH - 2}" rx="6" fill="${fill}" stroke="${stroke}" stroke-width="2"/>` +
@@ -71,7 +71,7 @@ function base(fill, seed = 1, stroke = "#1d140d") {
   );
 }
 
-function tunnel(sides, dead) {
+export function tunnel(sides, dead) {
   const [cx, cy] = [CW / 2, CH / 2];
   let dark = "";
   let light = "";
@@ -145,7 +145,7 @@ function mapIcon() {
   );
 }
 
-function nuggets() {
+export function nuggets() {
   return (
     `<g stroke="#7a5a00" stroke-width="1.2" transform="translate(30 47) scale(1.45) translate(-30 -48)">` +
     `<polygon points="20,44 28,36 37,40 38,50 27,53" fill="#ffd23f"/>` +
@@ -155,14 +155,14 @@ function nuggets() {
   );
 }
 
-function stones() {
+export function stones() {
   return (
     `<g fill="#7d7f86" stroke="#2a2b30" stroke-width="1.5">` +
     `<polygon points="21,42 30,37 38,43 34,52 24,51"/><polygon points="33,51 41,48 44,56 36,59"/></g>`
   );
 }
 
-function goalBack(seed) {
+export function goalBack(seed) {
   return (
     base("#2c3342", seed, "#10131a") +
     `<rect x="7" y="7" width="${CW - 14}" height="${CH - 14}" rx="4" fill="none" stroke="#c8a24a" stroke-width="1.5" opacity=".7"/>` +

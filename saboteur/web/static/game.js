@@ -1,50 +1,16 @@
 // The game window: maze, players, my hand with its card menu, the gold choice, results, event feed.
 // What may be done comes from view.legal only; the client never judges a rule itself.
+// What differs between rulesets (card art, card menu, players, results) comes from rules.js.
 
-import { cardSvg, isPathCard, rolePicture, toolSvg, turned } from "./cards.js";
-import { cardName, eventText, roleName, t, toolName } from "./i18n.js";
+import { toolSvg } from "./cards.js";
+import { t, toolName } from "./i18n.js";
 import { h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
+import { rulesFor } from "./rules.js";
 
 const $ = (sel) => document.querySelector(sel);
 const slotOf = (action) => action.split("@")[1].split(",").map(Number);
 const MUTED = new Set(["draw", "drew", "deal", "discard", "gold-value", "peek"]);
-
-/** What a hand card can do now: one entry per menu line, each with its legal actions. */
-export function cardOptions(card, view) {
-  const legal = view.legal || [];
-  const myTurn = legal.length > 0;
-  const broken = view.seat != null ? view.broken[view.seat] : [];
-  const pick = (prefix) => legal.filter((a) => a.startsWith(prefix));
-  const options = [];
-  if (isPathCard(card)) {
-    const shapes = [...new Set([card, turned(card)])];
-    const actions = legal.filter((a) => a.includes("@") && shapes.includes(a.split("@")[0]));
-    options.push({ kind: "place", key: "place", label: t("menu.place"), actions, shapes });
-  } else if (card.startsWith("break-")) {
-    const tool = card.slice(6);
-    options.push({ kind: "player", key: card, label: t("menu.break", { tool: toolName(tool) }), actions: pick(`${card}@`), tool });
-  } else if (card.startsWith("repair-")) {
-    const tools = card.slice(7).split("-");
-    for (const tool of tools) {
-      const prefix = tools.length === 1 ? `${card}@` : `${card}/${tool}@`;
-      options.push({ kind: "player", key: `${card}/${tool}`, label: t("menu.repair", { tool: toolName(tool) }), actions: pick(prefix), tool });
-    }
-  } else if (card === "rockfall") {
-    options.push({ kind: "rockfall", key: "rockfall", label: t("menu.rockfall"), actions: pick("rockfall@") });
-  } else if (card === "map") {
-    options.push({ kind: "map", key: "map", label: t("menu.map"), actions: pick("map@") });
-  }
-  const pass = `pass:${card}`;
-  options.push({ kind: "discard", key: "discard", label: t("menu.discard"), actions: legal.includes(pass) ? [pass] : [] });
-  for (const option of options) {
-    if (option.actions.length) option.reason = "";
-    else if (!myTurn) option.reason = t("menu.notTurn");
-    else if (option.kind === "place" && broken.length) option.reason = t("menu.blocked");
-    else option.reason = t("menu.noTarget");
-  }
-  return options;
-}
 
 export class GameWindow {
   constructor(app) {
@@ -59,6 +25,9 @@ export class GameWindow {
     this.overShown = new Set();
     this.overlayFor = null;
     this.wasMyTurn = false;
+    this.rules = rulesFor("classic");
+    this.picking = false; // choosing hand cards to discard (a pass of 1–2, or clearing sabotage)
+    this.picked = []; // their indices
     $("#to-lobby").addEventListener("click", () => app.go("lobby"));
     $("#zoom-in").addEventListener("click", () => this.maze.zoom(1 / 1.25));
     $("#zoom-out").addEventListener("click", () => this.maze.zoom(1.25));
@@ -91,7 +60,28 @@ export class GameWindow {
     this.app.send({ type: "act", game: this.msg.game, action, seq: this.msg.seq });
     this.sel = null;
     this.menuOpen = false;
+    this.picking = false;
+    this.picked = [];
     this.focusAfter = "hand";
+    this.app.render();
+  }
+
+  /** Start or stop picking hand cards to discard together. */
+  setPicking(on) {
+    this.picking = on;
+    this.picked = [];
+    this.sel = null;
+    this.menuOpen = false;
+    this.focusAfter = on ? "hand" : "act-discard";
+    this.app.render();
+  }
+
+  /** A choice that needs no hand card (the Duel's bribe): its targets show in the maze. */
+  chooseTable(key) {
+    this.sel = { index: null, card: null, shape: null, option: key };
+    this.menuOpen = false;
+    this.picking = false;
+    this.focusAfter = "target";
     this.app.render();
   }
 
@@ -102,6 +92,12 @@ export class GameWindow {
       if (document.querySelector("dialog[open]")) return;
       if (!$("#overlay").hidden) {
         this.closeOverlay();
+      } else if (this.picking) {
+        this.setPicking(false);
+        return;
+      } else if (this.sel?.option && this.sel.card == null) {
+        this.sel = null;
+        this.focusAfter = "hand";
       } else if (this.sel?.option) {
         this.sel.option = null;
         this.menuOpen = true;
@@ -113,20 +109,28 @@ export class GameWindow {
       } else return;
       event.preventDefault();
       this.app.render();
-    } else if ((event.key === "r" || event.key === "R") && !typing && this.sel && isPathCard(this.sel.card)) {
+    } else if ((event.key === "r" || event.key === "R") && !typing && this.sel?.card && this.rules.isPathCard(this.sel.card)) {
       event.preventDefault();
       this.turnCard();
     }
   }
 
   turnCard() {
-    const other = turned(this.sel.shape);
+    const other = this.rules.turned(this.sel.shape);
     if (other === this.sel.shape) return;
     this.sel.shape = other;
     this.app.render();
   }
 
   clickCard(index, card) {
+    if (this.picking) {
+      const at = this.picked.indexOf(index);
+      if (at >= 0) this.picked.splice(at, 1);
+      else if (this.picked.length < 2) this.picked.push(index);
+      this.focusAfter = `card-${index}`;
+      this.app.render();
+      return;
+    }
     if (this.sel && this.sel.index === index && this.menuOpen) {
       this.sel = null;
       this.menuOpen = false;
@@ -159,6 +163,8 @@ export class GameWindow {
     if (this.msg) {
       this.msg = null;
       this.sel = null;
+      this.picking = false;
+      this.picked = [];
       delete document.body.dataset.myTurn;
       delete document.body.dataset.seq;
       document.title = t("app.title");
@@ -172,6 +178,11 @@ export class GameWindow {
 
   /** Draw the whole window from the latest game message. */
   render(msg, feed) {
+    this.rules = rulesFor(msg.view.ruleset);
+    if (this.msg?.game !== msg.game || this.msg?.seq !== msg.seq) {
+      this.picking = false; // a move was made: a discard choice starts afresh
+      this.picked = [];
+    }
     if (this.msg?.game !== msg.game) {
       this.sel = null;
       this.menuOpen = false;
@@ -192,8 +203,9 @@ export class GameWindow {
     this.renderBar(msg, view, myTurn);
     this.renderPlayers(msg, view, option);
     this.renderHand(msg, view, option);
+    this.renderPanel(view);
     this.renderHint(option);
-    this.maze.update(msg.game, view, this.mazeTargets(option));
+    this.maze.update(msg.game, view, this.mazeTargets(option), this.rules);
     this.renderFeed(msg, feed, feedAtBottom);
     this.renderOverlay(msg, view);
     this.applyFocus();
@@ -202,18 +214,21 @@ export class GameWindow {
   checkSelection(view) {
     const hand = view.hand || [];
     if (!this.sel) return;
-    if (hand[this.sel.index] !== this.sel.card || view.phase !== "play") {
+    const cardGone = this.sel.card != null && hand[this.sel.index] !== this.sel.card;
+    if (cardGone || view.phase !== "play") {
       this.sel = null;
       this.menuOpen = false;
       return;
     }
     const option = this.currentOption();
     if (this.sel.option && (!option || !option.actions.length)) this.sel.option = null;
+    if (this.sel.card == null && !this.sel.option) this.sel = null; // a bribe no longer possible
   }
 
   currentOption() {
     if (!this.sel?.option || !this.view) return null;
-    return cardOptions(this.sel.card, this.view).find((o) => o.key === this.sel.option) || null;
+    const options = this.sel.card == null ? (this.rules.tableOptions?.(this.view) ?? []) : this.rules.cardOptions(this.sel.card, this.view);
+    return options.find((o) => o.key === this.sel.option) || null;
   }
 
   renderBar(msg, view, myTurn) {
@@ -225,10 +240,8 @@ export class GameWindow {
     this.tick();
     const banner = $("#turn-banner");
     const name = view.current != null ? msg.names[view.current] : "";
-    let text;
-    if (view.phase === "over") text = t("turn.over");
-    else if (view.phase === "gold") text = myTurn ? t("turn.goldYours") : t("turn.gold", { name });
-    else text = view.current === msg.seat ? t("turn.yours") : t("turn.other", { name });
+    let text = view.phase === "over" ? t("turn.over") : this.rules.banner(view, msg, myTurn, name);
+    text ??= view.current === msg.seat ? t("turn.yours") : t("turn.other", { name });
     banner.textContent = text;
     banner.classList.toggle("mine", myTurn);
   }
@@ -238,7 +251,7 @@ export class GameWindow {
     if (option?.kind === "player") {
       for (const action of option.actions) targets.set(Number(action.split("@")[1]), action);
     }
-    const key = JSON.stringify([msg.names, msg.seat, view.current, view.role, view.broken, view.hand_sizes, view.gold_cards, [...targets], option?.label, document.documentElement.lang, msg.summary?.bots, msg.summary?.away]);
+    const key = JSON.stringify([view.ruleset, msg.names, msg.seat, view.current, this.rules.playersKey(view), view.broken, view.hand_sizes, [...targets], option?.label, document.documentElement.lang, msg.summary?.bots, msg.summary?.away]);
     if (key === this.playersKey) return;
     this.playersKey = key;
     const items = msg.names.map((name, seat) => {
@@ -248,9 +261,7 @@ export class GameWindow {
         class: ["player", seat === view.current ? "current" : "", me ? "me" : "", action ? "target" : "", option?.kind === "player" && !action ? "dim" : ""].join(" "),
         dataset: { seat: String(seat), fkey: `player-${seat}` },
       });
-      const avatar = h("div", { class: "avatar" });
-      if (me && view.role) avatar.append(rolePicture(view.role));
-      else avatar.append(h("span", { class: "initial", text: (name[0] || "?").toUpperCase() }));
+      const avatar = h("div", { class: "avatar" }, this.rules.avatar(view, seat, me, name));
       const broken = view.broken[seat] || [];
       const tools = h("div", { class: "tools" });
       for (const tool of broken) {
@@ -267,12 +278,7 @@ export class GameWindow {
           h("span", { class: "pname", text: me ? `${name} (${t("me.you")})` : name }),
           msg.summary?.bots?.[seat] ? h("span", { class: "pbot", text: `🤖 ${t("seat.bot")}` }) : null,
           msg.summary?.away?.includes(seat) ? h("span", { class: "pbot", text: `🤖 ${t("seat.away")}` }) : null,
-          h(
-            "span",
-            { class: "pmeta" },
-            h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes[seat] }), text: `🂠 ${view.hand_sizes[seat]}` }),
-            h("span", { class: "gold-count", title: t("info.gold", { n: view.gold_cards[seat] }), text: `◆ ${view.gold_cards[seat]}` }),
-          ),
+          h("span", { class: "pmeta" }, this.rules.meta(view, seat)),
         ),
         tools,
       );
@@ -296,70 +302,57 @@ export class GameWindow {
   }
 
   renderHand(msg, view, option) {
+    const rules = this.rules;
     const role = $("#my-role");
-    const roleKey = `${view.role}|${view.gold?.join(",")}|${msg.seat}`;
-    if (role.dataset.key !== roleKey + document.documentElement.lang) {
-      role.dataset.key = roleKey + document.documentElement.lang;
-      if (msg.seat == null) refill(role, [h("p", { class: "spectating", text: t("info.spectating") })]);
-      else {
-        const gold = (view.gold || []).reduce((a, b) => a + b, 0);
-        const pic = rolePicture(view.role);
-        pic.setAttribute("aria-label", roleName(view.role));
-        refill(role, [
-          pic,
-          h("div", { class: "role-text" }, h("b", { text: t("role.you", { role: roleName(view.role) }) }), h("span", { text: t("info.myGold", { v: gold }) })),
-        ]);
-      }
+    const roleKey = `${view.ruleset}|${rules.myInfoKey(msg, view)}|${msg.seat}|${document.documentElement.lang}`;
+    if (role.dataset.key !== roleKey) {
+      role.dataset.key = roleKey;
+      const watching = [h("p", { class: "spectating", text: t("info.spectating") }), ...(rules.spectatorInfo?.(view) ?? [])];
+      refill(role, msg.seat == null ? watching : rules.myInfo(msg, view));
     }
     const hand = $("#hand");
     const menu = $("#card-menu");
-    if (view.phase === "gold" && view.gold_offer) {
+    const special = rules.handOverride?.(this, view); // the gold to take, a goal's orientation
+    if (special) {
       this.handKey = null;
-      const values = [...new Set(view.gold_offer)];
-      refill(hand, [
-        h(
-          "div",
-          { class: "gold-choice", role: "group", "aria-label": t("gold.title") },
-          h("h3", { text: t("gold.title") }),
-          h("p", { text: t("gold.choose") }),
-          h(
-            "div",
-            { class: "gold-cards" },
-            values.map((v) =>
-              h(
-                "button",
-                { class: "gold-card", dataset: { action: `gold:${v}`, fkey: `gold-${v}` }, onclick: () => this.act(`gold:${v}`) },
-                h("span", { class: "nuggets", "aria-hidden": "true", text: "◆".repeat(v) }),
-                h("span", { text: t("gold.nugget", { n: v }) }),
-              ),
-            ),
-          ),
-        ),
-      ]);
+      refill(hand, special);
       menu.hidden = true;
-      if (!hand.contains(document.activeElement)) this.focusAfter ??= "gold";
+      if (!hand.contains(document.activeElement)) this.focusAfter ??= "special";
       return;
     }
-    const handKey = JSON.stringify([view.hand, view.phase, view.gold_offer, this.sel, this.menuOpen, (view.legal || []).length, document.documentElement.lang]);
+    const handKey = JSON.stringify([view.ruleset, view.hand, view.phase, this.sel, this.menuOpen, this.picking, this.picked, (view.legal || []).length, document.documentElement.lang]);
     if (handKey === this.handKey) return;
     this.handKey = handKey;
     const cards = (view.hand || []).map((card, index) => {
       const selected = this.sel?.index === index;
-      const shape = selected && isPathCard(card) ? this.sel.shape : card;
+      const picked = this.picked.includes(index);
+      const shape = selected && rules.isPathCard(card) ? this.sel.shape : card;
       const button = h("button", {
-        class: `hand-card${selected ? " selected" : ""}`,
+        class: `hand-card${selected ? " selected" : ""}${picked ? " picked" : ""}`,
         dataset: { card, index: String(index), fkey: `card-${index}` },
-        "aria-haspopup": "menu",
-        "aria-expanded": String(selected && this.menuOpen),
-        "aria-label": cardName(shape),
+        "aria-haspopup": this.picking ? false : "menu",
+        "aria-pressed": this.picking ? String(picked) : false,
+        "aria-expanded": this.picking ? false : String(selected && this.menuOpen),
+        "aria-label": rules.cardName(shape),
         onclick: () => this.clickCard(index, card),
       });
-      button.append(cardSvg(shape));
+      button.append(rules.cardSvg(shape));
       return button;
     });
     if (msg.seat != null && !cards.length) cards.push(h("p", { class: "empty", text: t("info.noHand") }));
     refill(hand, cards);
     this.renderMenu(view);
+  }
+
+  /** The ruleset's turn options that need no card menu (the Duel's bribe, discard two, pass). */
+  renderPanel(view) {
+    const panel = $("#table-actions");
+    const key = JSON.stringify([view.ruleset, view.legal, view.phase, this.picking, this.picked, document.documentElement.lang]);
+    if (panel.dataset.key === key) return;
+    panel.dataset.key = key;
+    const items = this.rules.panel?.(this, view) ?? [];
+    refill(panel, items);
+    panel.hidden = !items.length;
   }
 
   renderMenu(view) {
@@ -371,7 +364,7 @@ export class GameWindow {
     }
     const { card } = this.sel;
     const items = [];
-    for (const option of cardOptions(card, view)) {
+    for (const option of this.rules.cardOptions(card, view)) {
       const enabled = option.actions.length > 0;
       items.push(
         h(
@@ -402,9 +395,10 @@ export class GameWindow {
         );
       }
     }
-    const head = h("div", { class: "menu-head" }, cardSvg(isPathCard(card) ? this.sel.shape : card), h("b", { text: cardName(isPathCard(card) ? this.sel.shape : card) }));
+    const shown = this.rules.isPathCard(card) ? this.sel.shape : card;
+    const head = h("div", { class: "menu-head" }, this.rules.cardSvg(shown), h("b", { text: this.rules.cardName(shown) }));
     menu.replaceChildren(head, ...items);
-    menu.setAttribute("aria-label", cardName(card));
+    menu.setAttribute("aria-label", this.rules.cardName(card));
     menu.hidden = false;
     const button = $(`#hand [data-index="${this.sel.index}"]`);
     const area = $(".hand-area");
@@ -423,13 +417,8 @@ export class GameWindow {
       if (hint.textContent !== text) refill(hint, [h("span", { text })]);
       return;
     }
-    const texts = {
-      place: t("hint.place", { card: cardName(this.sel.shape) }),
-      player: t("hint.player"),
-      rockfall: t("hint.rockfall"),
-      map: t("hint.map"),
-    };
-    const parts = [h("span", { text: texts[option.kind] })];
+    const text = option.kind === "place" ? t("hint.place", { card: this.rules.cardName(this.sel.shape) }) : t(`hint.${option.kind}`);
+    const parts = [h("span", { text })];
     if (option.kind === "place" && option.shapes.length > 1) {
       parts.push(
         h(
@@ -446,8 +435,11 @@ export class GameWindow {
         dataset: { fkey: "hint-cancel" },
         text: t("btn.cancel"),
         onclick: () => {
-          this.sel.option = null;
-          this.menuOpen = true;
+          if (this.sel.card == null) this.sel = null;
+          else {
+            this.sel.option = null;
+            this.menuOpen = true;
+          }
           this.app.render();
         },
       }),
@@ -463,17 +455,16 @@ export class GameWindow {
         .filter((a) => a.startsWith(`${shape}@`))
         .map((action) => {
           const [x, y] = slotOf(action);
-          return { x, y, action, kind: "slot", ghost: shape, label: `${cardName(shape)} → ${t("slot.empty", { x, y })}` };
+          return { x, y, action, kind: "slot", ghost: shape, label: `${this.rules.cardName(shape)} → ${t("slot.empty", { x, y })}` };
         });
     }
-    if (option.kind === "rockfall" || option.kind === "map") {
-      return option.actions.map((action) => {
-        const [x, y] = slotOf(action);
-        const label = option.kind === "map" ? t("slot.goal", { x, y }) : t("slot.card", { card: t("card.rockfall"), x, y });
-        return { x, y, action, kind: option.kind === "map" ? "goal" : "card", label };
-      });
-    }
-    return [];
+    if (option.kind === "player") return [];
+    // rockfall, map, key, bribe: a card (or face-down goal) in the maze is the target
+    return option.actions.map((action) => {
+      const [x, y] = slotOf(action);
+      const label = option.kind === "map" ? t("slot.goal", { x, y }) : t("slot.card", { card: option.label, x, y });
+      return { x, y, action, kind: option.kind === "map" ? "goal" : "card", label };
+    });
   }
 
   renderFeed(msg, feed, atBottom) {
@@ -481,7 +472,7 @@ export class GameWindow {
     const fresh = this.feed.game !== msg.game || this.feed.epoch !== feed.epoch || feed.events.length < this.feed.count;
     const from = fresh ? 0 : this.feed.count;
     const nodes = feed.events.slice(from).map((ev) =>
-      h("li", { class: `ev ev-${ev.kind}${MUTED.has(ev.kind) ? " muted" : ""}`, text: eventText(ev, msg.names) }),
+      h("li", { class: `ev ev-${ev.kind}${MUTED.has(ev.kind) ? " muted" : ""}`, text: this.rules.eventText(ev, msg.names) }),
     );
     if (!fresh && !nodes.length) return;
     if (fresh) list.replaceChildren(...nodes);
@@ -508,32 +499,7 @@ export class GameWindow {
 
   showOverlay(msg, view, gameOver) {
     const overlay = $("#overlay");
-    const result = view.results[view.results.length - 1];
-    const parts = [];
-    if (result) {
-      parts.push(h("h2", { text: gameOver ? t("result.gameOver") : t("result.round", { r: result.round }) }));
-      const winner =
-        result.winner === "diggers"
-          ? t("result.diggers", { name: msg.names[result.finder] ?? "?" })
-          : result.winner === "saboteurs"
-            ? t("result.saboteurs")
-            : t("result.nobody");
-      parts.push(h("p", { class: `winner w-${result.winner}`, text: winner }));
-    }
-    if (gameOver && view.winners) {
-      parts.push(h("p", { class: "final", text: t("result.winners", { names: view.winners.map((s) => msg.names[s]).join(", ") }) }));
-    }
-    const head = h("tr", {}, h("th", { text: t("hs.name") }), h("th", { text: t("result.role", { r: result?.round ?? view.round }) }));
-    if (gameOver && view.scores) head.append(h("th", { text: t("result.score") }));
-    const rows = msg.names.map((name, seat) => {
-      const role = result?.roles?.[seat];
-      const cell = h("td", { class: "role" });
-      if (role) cell.append(h("span", { class: "role-cell" }, rolePicture(role), h("span", { text: roleName(role) })));
-      const row = h("tr", { class: [seat === msg.seat ? "me" : "", view.winners?.includes(seat) ? "won" : ""].join(" ") }, h("td", { text: name }), cell);
-      if (gameOver && view.scores) row.append(h("td", { class: "num", text: String(view.scores[seat]) }));
-      return row;
-    });
-    parts.push(h("table", { class: "results" }, h("thead", {}, head), h("tbody", {}, rows)));
+    const parts = this.rules.result(msg, view, gameOver);
     const buttons = h("div", { class: "buttons" });
     buttons.append(h("button", { class: gameOver ? "" : "primary", dataset: { fkey: "overlay-close" }, text: t("result.continue"), onclick: () => this.closeOverlay() }));
     if (gameOver) {
@@ -566,7 +532,7 @@ export class GameWindow {
     if (want === "menu") target = $("#card-menu button:not([disabled])") || $("#card-menu button");
     else if (want === "target") target = $(".maze .target") || $("#players .target");
     else if (want === "hand") target = $("#hand button");
-    else if (want === "gold") target = $("#hand .gold-card");
+    else if (want === "special") target = $("#hand .gold-card");
     else target = document.querySelector(`[data-fkey="${CSS.escape(want)}"]`);
     target?.focus({ preventScroll: want !== "target" });
   }

@@ -24,6 +24,7 @@ const STRINGS = {
     "lobby.highscores": "High scores",
     "lobby.new": "New game",
     "lobby.none": "None yet.",
+    "lobby.more": "and {n} more",
     "lobby.noOpen": "No open game — start one!",
     "lobby.mytable": "Your table",
     "lobby.waiting": "Waiting for players: {n} of {m} seats taken.",
@@ -157,6 +158,61 @@ const STRINGS = {
     "err.rate-limited": "Slow down a little.",
     "err.no-such-user": "That player is not online.",
     "err.illegal": "Not allowed: {message}",
+    "ruleset.classic": "Saboteur",
+    "ruleset.duel": "The Duel",
+    "ruleset.solo": "Solo",
+    "new.game": "Game",
+    "new.classic": "Saboteur (3–10 players)",
+    "new.duel": "The Duel (2 players)",
+    "new.solo": "Solo (1 player)",
+    "new.colour": "Your dwarf",
+    "colour.green": "green",
+    "colour.blue": "blue",
+    "duel.you": "You are the {colour} dwarf",
+    "duel.gold": "Gold: {v}",
+    "duel.goldCards": "Gold won: {cards}",
+    "duel.supply": "Left this round",
+    "duel.markers": "{n} dwarf markers left",
+    "duel.keys": "{n} keys left",
+    "duel.aside": "{n} cards set aside",
+    "duel.markerOf": "marker of the {colour} dwarf",
+    "duel.keyOf": "key of the {colour} dwarf",
+    "menu.key": "Lay a key on a door",
+    "hint.key": "Choose a door of the other colour. Esc cancels.",
+    "hint.bribe": "Choose a troll to bribe (1 gold at the round's end); then play a card. Esc cancels.",
+    "act.bribe": "Bribe a troll",
+    "act.discardTwo": "Pass: discard 1–2 cards…",
+    "act.discardOrClear": "Discard cards (pass, or remove a sabotage card)…",
+    "act.pickHint": "Pick one or two cards in your hand.",
+    "act.pass": "Pass: discard and draw {n}",
+    "act.clear": "Remove your broken {tool} (discard 2, draw 1)",
+    "reveal.title": "A goal is turned over",
+    "reveal.choose": "choose how it lies",
+    "turn.reveal": "{name} chooses how the goal lies",
+    "turn.revealYours": "Choose how the goal lies!",
+    "goal.pending": "being turned over: {what}",
+    "result.end.goals": "All goals are turned over.",
+    "result.end.markers": "All dwarf markers are used.",
+    "result.end.cards": "No cards are left.",
+    "result.roundGold": "Gold this round",
+    "result.paid": "Paid for bribes",
+    "result.total": "Gold in all",
+    "result.soloScore": "You found {v} gold.",
+    "rating.nothing": "That was nothing …",
+    "rating.decent": "Decent work!",
+    "rating.nose-for-gold": "You have a nose for gold!",
+    "rating.boss": "Boss of the mine!",
+    "card.key": "key",
+    "card.startOf": "{colour} start",
+    "card.ladder": "{colour} ladder",
+    "card.bridge": "bridge",
+    "card.curves": "double curve",
+    "card.goldPath": "gold nugget {shape}",
+    "card.troll": "troll {shape}",
+    "card.door": "{colour} door {shape}",
+    "card.goal": "goal: {v} gold",
+    "card.goalDoor": "goal: {v} gold, {colour} door",
+    "card.stone": "goal: stone",
   },
   de: {
     "app.title": "Saboteur",
@@ -181,6 +237,7 @@ const STRINGS = {
     "lobby.highscores": "Bestenliste",
     "lobby.new": "Neues Spiel",
     "lobby.none": "Noch keine.",
+    "lobby.more": "und {n} weitere",
     "lobby.noOpen": "Kein offenes Spiel — eröffne eins!",
     "lobby.mytable": "Dein Tisch",
     "lobby.waiting": "Warte auf Mitspieler: {n} von {m} Plätzen besetzt.",
@@ -314,6 +371,61 @@ const STRINGS = {
     "err.rate-limited": "Nicht so schnell.",
     "err.no-such-user": "Dieser Spieler ist nicht online.",
     "err.illegal": "Nicht erlaubt: {message}",
+    "ruleset.classic": "Saboteur",
+    "ruleset.duel": "Das Duell",
+    "ruleset.solo": "Solo",
+    "new.game": "Spiel",
+    "new.classic": "Saboteur (3–10 Spieler)",
+    "new.duel": "Das Duell (2 Spieler)",
+    "new.solo": "Solo (1 Spieler)",
+    "new.colour": "Dein Zwerg",
+    "colour.green": "grün",
+    "colour.blue": "blau",
+    "duel.you": "Du bist der Zwerg in {colour}",
+    "duel.gold": "Gold: {v}",
+    "duel.goldCards": "Gewonnenes Gold: {cards}",
+    "duel.supply": "Übrig in dieser Runde",
+    "duel.markers": "noch {n} Zwergenmarker",
+    "duel.keys": "noch {n} Schlüssel",
+    "duel.aside": "{n} Karten beiseitegelegt",
+    "duel.markerOf": "Marker des Zwergs in {colour}",
+    "duel.keyOf": "Schlüssel des Zwergs in {colour}",
+    "menu.key": "Schlüssel auf eine Tür legen",
+    "hint.key": "Wähle eine Tür der anderen Farbe. Esc bricht ab.",
+    "hint.bribe": "Wähle einen Troll zum Bestechen (1 Gold am Rundenende); danach spielst du eine Karte. Esc bricht ab.",
+    "act.bribe": "Troll bestechen",
+    "act.discardTwo": "Passen: 1–2 Karten ablegen…",
+    "act.discardOrClear": "Karten ablegen (passen oder Sabotagekarte entfernen)…",
+    "act.pickHint": "Wähle eine oder zwei Karten aus deiner Hand.",
+    "act.pass": "Passen: {n} ablegen und nachziehen",
+    "act.clear": "Kaputte {tool} entfernen (2 ablegen, 1 ziehen)",
+    "reveal.title": "Eine Zielkarte wird aufgedeckt",
+    "reveal.choose": "wähle, wie sie liegt",
+    "turn.reveal": "{name} wählt, wie die Zielkarte liegt",
+    "turn.revealYours": "Wähle, wie die Zielkarte liegt!",
+    "goal.pending": "wird aufgedeckt: {what}",
+    "result.end.goals": "Alle Zielkarten sind aufgedeckt.",
+    "result.end.markers": "Alle Zwergenmarker sind gesetzt.",
+    "result.end.cards": "Es sind keine Karten mehr übrig.",
+    "result.roundGold": "Gold dieser Runde",
+    "result.paid": "Für Bestechung bezahlt",
+    "result.total": "Gold insgesamt",
+    "result.soloScore": "Du hast {v} Gold gefunden.",
+    "rating.nothing": "Das war wohl nichts …",
+    "rating.decent": "Ordentliche Arbeit!",
+    "rating.nose-for-gold": "Du hast einen Riecher für Gold!",
+    "rating.boss": "Boss der Mine!",
+    "card.key": "Schlüssel",
+    "card.startOf": "Start {colour}",
+    "card.ladder": "Leiter {colour}",
+    "card.bridge": "Brücke",
+    "card.curves": "Doppelkurve",
+    "card.goldPath": "Goldnugget {shape}",
+    "card.troll": "Troll {shape}",
+    "card.door": "Tür {colour} {shape}",
+    "card.goal": "Ziel: {v} Gold",
+    "card.goalDoor": "Ziel: {v} Gold, Tür {colour}",
+    "card.stone": "Ziel: Stein",
   },
 };
 
@@ -378,6 +490,90 @@ export function cardName(card) {
   if (card.startsWith("gold")) return t("goal.gold");
   if (card.startsWith("stone")) return t("goal.stone");
   return card.startsWith("x") ? t("card.dead", { shape: card.slice(1) }) : t("card.path", { shape: card });
+}
+
+/** A card of The Duel in words: "green door nEW", "goal: 2 gold, blue door", "troll NES". */
+export function duelCardName(card) {
+  if (!card) return "";
+  const colour = (c) => t(`colour.${c}`);
+  let m = /^(start|ladder)-(green|blue)$/.exec(card);
+  if (m) return t(m[1] === "start" ? "card.startOf" : "card.ladder", { colour: colour(m[2]) });
+  if (card === "bridge" || card === "curves" || card === "key") return t(`card.${card}`);
+  const head = card.split(":")[0];
+  if (head.startsWith("stone")) return t("card.stone");
+  m = /^goal-(\d)(?:-(green|blue))?$/.exec(head);
+  if (m) return m[2] ? t("card.goalDoor", { v: m[1], colour: colour(m[2]) }) : t("card.goal", { v: m[1] });
+  m = /^(gold|troll|green|blue)-(.+)$/.exec(card);
+  if (m) {
+    if (m[1] === "gold") return t("card.goldPath", { shape: m[2] });
+    if (m[1] === "troll") return t("card.troll", { shape: m[2] });
+    return t("card.door", { colour: colour(m[1]), shape: m[2] });
+  }
+  return cardName(card);
+}
+
+/** An event of The Duel in words. English uses the server's sentence; German is built here. */
+export function duelEventText(ev, names) {
+  if (lang === "en" || !ev) return ev?.text ?? "";
+  const who = (seat) => (Number.isInteger(seat) && names?.[seat] ? names[seat] : `Platz ${seat}`);
+  const at = `(${ev.x},${ev.y})`;
+  const actor = who(ev.seat);
+  const tool = ev.tool ? toolName(ev.tool) : "";
+  const cards = (list) => (list || []).map(duelCardName).join(", ");
+  const each = (list) => (list || []).map((v, s) => `${who(s)}: ${v}`).join(", ");
+  switch (ev.kind) {
+    case "round-start":
+      return `Runde ${ev.round} beginnt; ${who(ev.first)} fängt an`;
+    case "deal":
+      return `Runde ${ev.round}: deine Karten: ${cards(ev.hand)}`;
+    case "place":
+      return `${actor} hat ${duelCardName(ev.shape)} bei ${at} gelegt`;
+    case "goal-up":
+      return `Das Ziel bei ${at} wird aufgedeckt: ${duelCardName(ev.card)}; ${actor} wählt, wie es liegt`;
+    case "reveal":
+      return `Das Ziel bei ${at} liegt offen: ${duelCardName(ev.shape)}`;
+    case "mark":
+      return `${actor} setzt einen Marker auf ${duelCardName(ev.card)} bei ${at}: ${ev.value} Gold`;
+    case "bribe":
+      return `${actor} hat den Troll bei ${at} bestochen`;
+    case "break":
+      return `${actor} hat die ${tool} von ${who(ev.target)} zerbrochen`;
+    case "repair":
+      return `${actor} hat die eigene ${tool} repariert`;
+    case "key":
+      return `${actor} hat die Tür von ${duelCardName(ev.card)} bei ${at} mit einem Schlüssel geöffnet`;
+    case "rockfall":
+      return `${actor} hat bei ${at} einen Steinschlag ausgelöst (${duelCardName(ev.card)} entfernt)`;
+    case "map":
+      return `${actor} hat sich das Ziel bei ${at} angesehen`;
+    case "peek":
+      return `Das Ziel bei ${at} ist ${duelCardName(ev.card)}`;
+    case "clear":
+      return `${actor} hat ${cards(ev.cards)} abgelegt und die kaputte ${tool} entfernt`;
+    case "pass":
+      return `${actor} hat gepasst und ${ev.cards} Karte${ev.cards === 1 ? "" : "n"} abgelegt`;
+    case "discard":
+      return `Du hast ${cards(ev.cards)} abgelegt`;
+    case "draw":
+      return `${actor} hat ${ev.cards} Karte${ev.cards === 1 ? "" : "n"} gezogen (noch ${ev.deck})`;
+    case "drew":
+      return `Du hast ${cards(ev.cards)} gezogen`;
+    case "pay":
+      return `${actor} hat ${ev.value} Gold für ${ev.bribes} Bestechung(en) bezahlt`;
+    case "drawn-sabotage":
+      return ev.laid ? `${actor} hat eine kaputte ${tool} gezogen; sie liegt sofort aus` : `${actor} hat eine zweite kaputte ${tool} gezogen und abgelegt`;
+    case "drawn-rockfall":
+      return ev.card ? `${actor} hat einen Steinschlag gezogen: ${duelCardName(ev.card)} bei ${at} ist weg` : `${actor} hat einen Steinschlag gezogen; es gab nichts zu entfernen`;
+    case "round-end":
+      return `Runde ${ev.round} ist vorbei; gewonnenes Gold: ${each(ev.gold)}`;
+    case "game-over": {
+      const winners = (ev.winners || []).map(who).join(" und ");
+      const rating = ev.rating ? `; Wertung: ${t(`rating.${ev.rating}`)}` : "";
+      return `Das Spiel ist aus (${each(ev.scores)}): ${winners} gewinnt${rating}`;
+    }
+    default:
+      return ev.text ?? ev.kind;
+  }
 }
 
 /** An event in words. English uses the server's sentence; German is built from the event data. */
@@ -453,6 +649,8 @@ export function serverLine(text) {
     [/^(.+) reached the gold: the diggers win round (\d+) \((.*)\)$/, (m) => `${m[1]} hat das Gold erreicht: die Goldsucher gewinnen Runde ${m[2]} (${roles(m[3])})`],
     [/^The gold was not reached: the saboteurs win round (\d+) \((.*)\)$/, (m) => `Das Gold wurde nicht erreicht: die Saboteure gewinnen Runde ${m[1]} (${roles(m[2])})`],
     [/^The gold was not reached and there was no saboteur \((.*)\)$/, (m) => `Das Gold wurde nicht erreicht, und es gab keinen Saboteur (${roles(m[1])})`],
+    [/^Round (\d+) is over \((\w+)\); gold won: (.*)$/, (m) => `Runde ${m[1]} ist vorbei; gewonnenes Gold: ${m[3]}`],
+    [/^The game is over \((.*)\): (.+) won(?:; rating: (.+))?$/, (m) => `Das Spiel ist aus (${m[1]}): ${m[2].replace(/ and /g, " und ")} gewinnt${m[3] ? `; Wertung: ${t(`rating.${m[3]}`)}` : ""}`],
   ];
   for (const [pattern, render] of rules) {
     const m = pattern.exec(text);

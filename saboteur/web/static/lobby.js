@@ -5,6 +5,13 @@ import { t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 
+/** Seats and the bots a host may seat, per ruleset; the bot lists are refreshed from /api/rulesets. */
+export const GAMES = {
+  classic: { min: 3, max: 10, bots: ["random", "heuristic", "ismcts"] },
+  duel: { min: 2, max: 2, bots: ["random"] },
+  solo: { min: 1, max: 1, bots: [] },
+};
+
 /** A small element helper: text only, never HTML. */
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -35,11 +42,25 @@ export class Lobby {
   constructor(app) {
     this.app = app;
     this.bindNewGame();
+    this.loadRulesets();
     for (const pic of document.querySelectorAll(".about-roles .pic")) pic.append(rolePicture(pic.dataset.role));
   }
 
   send(message) {
     this.app.send(message);
+  }
+
+  /** The server's own word on seat counts and bot kinds per ruleset. */
+  async loadRulesets() {
+    try {
+      const reply = await fetch("/api/rulesets");
+      if (!reply.ok) return;
+      for (const r of await reply.json()) {
+        if (GAMES[r.name] && Array.isArray(r.bots)) Object.assign(GAMES[r.name], { min: r.min_players, max: r.max_players, bots: r.bots });
+      }
+    } catch {
+      // offline for a moment: the built-in lists serve
+    }
   }
 
   render() {
@@ -79,6 +100,7 @@ export class Lobby {
               "li",
               { class: "game" },
               h("span", { class: "gname", text: t("game.label", { id: g.id }) }),
+              g.ruleset && g.ruleset !== "classic" ? h("span", { class: "meta", text: t(`ruleset.${g.ruleset}`) }) : null,
               h("span", { class: "seats", text: g.seats.filter(Boolean).join(", ") }),
               h("span", { class: "meta", text: g.finished_at ? new Date(g.finished_at).toLocaleDateString() : "" }),
             ),
@@ -87,24 +109,29 @@ export class Lobby {
     );
     refill(
       $("#online"),
-      S.online.map((name) =>
-        h(
-          "li",
-          { class: name === me ? "me" : "" },
-          h("span", { class: "dot", "aria-hidden": "true" }),
-          h("span", { class: "pname", text: name }),
-          name === me
-            ? h("span", { class: "you", text: `(${t("me.you")})` })
-            : h("button", {
-                class: "small whisper",
-                dataset: { fkey: `w-${name}` },
-                title: t("chat.whisper"),
-                "aria-label": `${t("chat.whisper")} ${name}`,
-                text: "✉",
-                onclick: () => this.app.chat.whisperTo(name),
-              }),
+      [
+        ...S.online.map((name) =>
+          h(
+            "li",
+            { class: name === me ? "me" : "" },
+            h("span", { class: "dot", "aria-hidden": "true" }),
+            h("span", { class: "pname", text: name }),
+            name === me
+              ? h("span", { class: "you", text: `(${t("me.you")})` })
+              : h("button", {
+                  class: "small whisper",
+                  dataset: { fkey: `w-${name}` },
+                  title: t("chat.whisper"),
+                  "aria-label": `${t("chat.whisper")} ${name}`,
+                  text: "✉",
+                  onclick: () => this.app.chat.whisperTo(name),
+                }),
+          ),
         ),
-      ),
+        ...(S.onlineCount > S.online.length
+          ? [h("li", { class: "more", text: t("lobby.more", { n: S.onlineCount - S.online.length }) })]
+          : []),
+      ],
     );
     refill(
       $("#highscores tbody"),
@@ -126,6 +153,8 @@ export class Lobby {
 
   describe(g) {
     const bits = [t("game.players", { n: g.players })];
+    if (g.ruleset && g.ruleset !== "classic") bits.unshift(t(`ruleset.${g.ruleset}`));
+    if (g.options?.colour) bits.push(t(`colour.${g.options.colour}`));
     if (g.options?.preset === "online-3") bits.push(t("game.online3"));
     if (g.options?.demo) bits.push(t("game.demo"));
     if (g.clock) bits.push(t("game.clock", { s: g.clock }));
@@ -214,12 +243,16 @@ export class Lobby {
     );
   }
 
-  /** One "Player or bot" choice per seat 2..n of the new-game dialog (kept when n changes). */
-  seatKinds(n) {
+  /** One "Player or bot" choice per seat 2..n of the new-game dialog (kept when n changes);
+   * only the bots that can play the chosen game are offered. */
+  seatKinds(n, bots) {
     const box = $("#new-bots .seat-kinds");
     const old = [...box.querySelectorAll("select.seat-kind")].map((s) => s.value);
-    if (old.length === n - 1) return;
-    const kinds = ["", "random", "heuristic", "ismcts"];
+    const kinds = ["", ...bots];
+    const shape = JSON.stringify([n, kinds]);
+    $("#new-bots").hidden = n < 2;
+    if (box.dataset.shape === shape) return;
+    box.dataset.shape = shape;
     box.replaceChildren(
       ...Array.from({ length: n - 1 }, (_, i) => {
         const select = h(
@@ -227,7 +260,7 @@ export class Lobby {
           { class: "seat-kind", name: `seat-${i + 1}`, "aria-label": t("new.seat", { n: i + 2 }) },
           kinds.map((k) => h("option", { value: k, text: k ? t(`bot.${k}`) : t("new.player") })),
         );
-        select.value = old[i] ?? "";
+        select.value = kinds.includes(old[i]) ? old[i] : "";
         return h("label", { class: "row" }, h("span", { text: t("new.seat", { n: i + 2 }) }), select);
       }),
     );
@@ -241,12 +274,20 @@ export class Lobby {
     const demo = form.elements.demo;
     const rounds = form.elements.rounds;
     const sync = () => {
-      if (preset.value === "online-3") players.value = "3";
-      players.disabled = preset.value === "online-3";
-      if (demo.checked) rounds.value = "1";
-      rounds.disabled = demo.checked;
+      const ruleset = form.elements.ruleset.value;
+      const game = GAMES[ruleset];
+      const classic = ruleset === "classic";
+      for (const part of form.querySelectorAll(".for-classic")) part.hidden = !classic;
+      for (const part of form.querySelectorAll(".for-solo")) part.hidden = ruleset !== "solo";
+      players.min = String(game.min);
+      players.max = String(game.max);
+      players.value = String(Math.min(game.max, Math.max(game.min, Number(players.value))));
+      if (classic && preset.value === "online-3") players.value = "3";
+      players.disabled = game.min === game.max || (classic && preset.value === "online-3");
+      if (classic && demo.checked) rounds.value = "1";
+      rounds.disabled = classic && demo.checked;
       $("#players-out").textContent = players.value;
-      this.seatKinds(Number(players.value));
+      this.seatKinds(Number(players.value), game.bots);
     };
     form.addEventListener("input", sync);
     $("#new-game-btn").addEventListener("click", () => {
@@ -255,11 +296,15 @@ export class Lobby {
     });
     form.addEventListener("submit", (event) => {
       if (event.submitter?.value === "cancel") return;
+      const ruleset = form.elements.ruleset.value;
+      const classic = ruleset === "classic";
       const options = {};
-      if (preset.value === "online-3") options.preset = "online-3";
-      if (demo.checked) options.demo = true;
+      if (classic && preset.value === "online-3") options.preset = "online-3";
+      if (classic && demo.checked) options.demo = true;
       else if (rounds.value !== "3") options.rounds = Number(rounds.value);
-      const message = { type: "new_game", players: Number(players.value), options };
+      if (ruleset === "solo" && form.elements.colour.value !== "green") options.colour = form.elements.colour.value;
+      const message = { type: "new_game", ruleset, players: Number(players.value), options };
+      this.app.startSolo = ruleset === "solo"; // a solo table is full at once: start it straight away
       const clock = Number(form.elements.clock.value);
       if (clock) message.clock = clock;
       const bots = [...form.querySelectorAll("select.seat-kind")].map((s) => s.value || null);

@@ -1,31 +1,13 @@
 // The maze as one SVG: cards from the view, legal targets highlighted, pan (drag) and zoom
 // (wheel, pinch, buttons, + / - keys).
 
-import { CH, CW, cardMarkup, el, svgNodes } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { CH, CW, el, svgNodes } from "./cards.js";
 
 const GAP = 2; // space between cards
 const PX = CW + GAP;
 const PY = CH + GAP;
 
 const key = (x, y) => `${x},${y}`;
-
-function peekMarkup(gold) {
-  const colour = gold ? "#ffd23f" : "#aeb4be";
-  return (
-    `<rect x="4" y="4" width="${CW - 8}" height="${CH - 8}" rx="5" fill="#000" opacity=".55"/>` +
-    `<g transform="translate(0 -4)">${gold ? GOLD_PEEK : STONE_PEEK}</g>` +
-    `<rect x="1.5" y="1.5" width="${CW - 3}" height="${CH - 3}" rx="6" fill="none" stroke="${colour}" stroke-width="3" stroke-dasharray="7 4"/>` +
-    `<text x="${CW / 2}" y="${CH - 10}" text-anchor="middle" font-size="10" font-weight="700" fill="${colour}">${t(gold ? "goal.gold" : "goal.stone").toUpperCase()}</text>`
-  );
-}
-
-const GOLD_PEEK =
-  `<g stroke="#7a5a00" stroke-width="1.5"><polygon points="18,42 28,32 39,37 40,49 26,53" fill="#ffd23f"/>` +
-  `<polygon points="34,50 44,45 48,55 40,61" fill="#f4b400"/><polygon points="13,52 22,50 24,59 15,60" fill="#ffe27a"/></g>`;
-const STONE_PEEK =
-  `<g fill="#8d8f96" stroke="#2a2b30" stroke-width="1.5"><polygon points="18,42 29,35 40,42 36,53 23,52"/>` +
-  `<polygon points="33,52 42,48 46,57 37,61"/><polygon points="14,52 22,50 24,58 16,60"/></g>`;
 
 export class MazeView {
   /**
@@ -53,17 +35,17 @@ export class MazeView {
   /**
    * Draw the view. `targets` lists clickable things: {x, y, action, kind: "slot"|"card"|"goal", ghost}.
    */
-  update(game, view, targets = []) {
+  update(game, view, targets, rules) {
     if (this.lastGame !== game) {
       this.lastGame = game;
       this.userMoved = false;
     }
-    const cardsKey = JSON.stringify([view.maze, view.goals]);
+    const cardsKey = JSON.stringify([view.ruleset, view.maze, view.goals]);
     if (cardsKey !== this.drawnCards) {
       this.drawnCards = cardsKey;
-      this.drawCards(view);
+      this.drawCards(view, rules);
     }
-    this.drawTargets(targets);
+    this.drawTargets(targets, rules);
     const bounds = this.contentBounds(view, targets);
     const changed = !this.bounds || Object.keys(bounds).some((k) => bounds[k] !== this.bounds[k]);
     this.bounds = bounds;
@@ -85,15 +67,18 @@ export class MazeView {
     return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
   }
 
-  drawCards(view) {
+  /** The face-up cards and the goals (their art comes from the ruleset's `rules`). */
+  drawCards(view, rules) {
     const cards = [];
     const taken = new Set();
     for (const c of view.maze) {
       taken.add(key(c.x, c.y));
-      const g = el("g", { class: "card", transform: `translate(${c.x * PX} ${c.y * PY})`, "data-slot": key(c.x, c.y) });
-      g.append(...svgNodes(cardMarkup(c.shape, c.x * 7 + c.y * 13 + 50)));
+      const g = el("g", { class: "card", transform: `translate(${c.x * PX} ${c.y * PY})`, "data-slot": key(c.x, c.y), "data-card": c.card });
+      if (c.marker != null) g.dataset.marker = String(c.marker);
+      if (c.key != null) g.dataset.key = String(c.key);
+      g.append(...svgNodes(rules.cellMarkup(c, view)));
       const title = el("title");
-      title.textContent = t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), x: c.x, y: c.y });
+      title.textContent = rules.cellTitle(c, view);
       g.prepend(title);
       cards.push(g);
     }
@@ -105,16 +90,10 @@ export class MazeView {
         "data-slot": key(goal.x, goal.y),
         "data-goal": goal.peeked ? goal.card : "hidden",
       });
-      g.append(...svgNodes(cardMarkup("goal", goal.y + 20)));
+      g.append(...svgNodes(rules.goalMarkup(goal, view)));
       const title = el("title");
-      title.textContent = goal.peeked
-        ? t("goal.seen", { what: cardName(goal.card) })
-        : t("goal.hidden");
+      title.textContent = rules.goalTitle(goal);
       g.prepend(title);
-      if (goal.peeked) {
-        // only this player sees what their map showed: the goal's face, faint, in a coloured frame
-        g.append(...svgNodes(peekMarkup(goal.card === "gold")));
-      }
       cards.push(g);
     }
     this.layers.cards.replaceChildren(...cards);
@@ -133,7 +112,7 @@ export class MazeView {
     this.layers.grid.replaceChildren(...svgNodes(dots.join("")));
   }
 
-  drawTargets(targets) {
+  drawTargets(targets, rules) {
     const targetsKey = JSON.stringify(targets);
     if (targetsKey === this.targetsKey) return;
     this.targetsKey = targetsKey;
@@ -150,7 +129,7 @@ export class MazeView {
       g.setAttribute("aria-label", target.label);
       if (target.ghost) {
         const ghost = el("g", { class: "ghost" });
-        ghost.append(...svgNodes(cardMarkup(target.ghost, 3)));
+        ghost.append(...svgNodes(rules.cardMarkup(target.ghost, 3)));
         g.append(ghost);
       }
       g.append(el("rect", { x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 6, class: "target-frame" }));

@@ -1,0 +1,118 @@
+// The classic game's parts of the game window: card art, roles, gold cards, round results.
+
+import { CH, CW, cardMarkup, cardSvg, isPathCard, rolePicture, turned } from "./cards.js";
+import { cardName, eventText, roleName, t } from "./i18n.js";
+import { h } from "./lobby.js";
+import { cardOptions } from "./options.js";
+
+const GOLD_PEEK =
+  `<g stroke="#7a5a00" stroke-width="1.5"><polygon points="18,42 28,32 39,37 40,49 26,53" fill="#ffd23f"/>` +
+  `<polygon points="34,50 44,45 48,55 40,61" fill="#f4b400"/><polygon points="13,52 22,50 24,59 15,60" fill="#ffe27a"/></g>`;
+const STONE_PEEK =
+  `<g fill="#8d8f96" stroke="#2a2b30" stroke-width="1.5"><polygon points="18,42 29,35 40,42 36,53 23,52"/>` +
+  `<polygon points="33,52 42,48 46,57 37,61"/><polygon points="14,52 22,50 24,58 16,60"/></g>`;
+
+function peekMarkup(gold) {
+  const colour = gold ? "#ffd23f" : "#aeb4be";
+  return (
+    `<rect x="4" y="4" width="${CW - 8}" height="${CH - 8}" rx="5" fill="#000" opacity=".55"/>` +
+    `<g transform="translate(0 -4)">${gold ? GOLD_PEEK : STONE_PEEK}</g>` +
+    `<rect x="1.5" y="1.5" width="${CW - 3}" height="${CH - 3}" rx="6" fill="none" stroke="${colour}" stroke-width="3" stroke-dasharray="7 4"/>` +
+    `<text x="${CW / 2}" y="${CH - 10}" text-anchor="middle" font-size="10" font-weight="700" fill="${colour}">${t(gold ? "goal.gold" : "goal.stone").toUpperCase()}</text>`
+  );
+}
+
+export const classicRules = {
+  isPathCard,
+  turned,
+  cardName,
+  cardMarkup,
+  eventText,
+  cardSvg: (card) => cardSvg(card),
+  cardOptions: (card, view) => cardOptions(card, view, classicRules),
+
+  // -- the maze --
+  cellMarkup: (c) => cardMarkup(c.shape, c.x * 7 + c.y * 13 + 50),
+  cellTitle: (c) => t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), x: c.x, y: c.y }),
+  /** A face-down goal: its back; a goal this player's map showed adds its face, faint, in a frame. */
+  goalMarkup: (goal) => cardMarkup("goal", goal.y + 20) + (goal.peeked ? peekMarkup(goal.card === "gold") : ""),
+  goalTitle: (goal) => (goal.peeked ? t("goal.seen", { what: cardName(goal.card) }) : t("goal.hidden")),
+
+  // -- players and me --
+  playersKey: (view) => [view.role, view.gold_cards],
+  avatar(view, seat, me, name) {
+    if (me && view.role) return rolePicture(view.role);
+    return h("span", { class: "initial", text: (name[0] || "?").toUpperCase() });
+  },
+  meta: (view, seat) => [
+    h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes[seat] }), text: `🂠 ${view.hand_sizes[seat]}` }),
+    h("span", { class: "gold-count", title: t("info.gold", { n: view.gold_cards[seat] }), text: `◆ ${view.gold_cards[seat]}` }),
+  ],
+  myInfoKey: (msg, view) => `${view.role}|${view.gold?.join(",")}|${msg.seat}`,
+  myInfo(msg, view) {
+    const gold = (view.gold || []).reduce((a, b) => a + b, 0);
+    const pic = rolePicture(view.role);
+    pic.setAttribute("aria-label", roleName(view.role));
+    return [pic, h("div", { class: "role-text" }, h("b", { text: t("role.you", { role: roleName(view.role) }) }), h("span", { text: t("info.myGold", { v: gold }) }))];
+  },
+  banner(view, msg, myTurn, name) {
+    if (view.phase === "gold") return myTurn ? t("turn.goldYours") : t("turn.gold", { name });
+    return null;
+  },
+  /** While gold is shared out, the one choosing sees the gold cards instead of a hand. */
+  handOverride(gw, view) {
+    if (view.phase !== "gold" || !view.gold_offer) return null;
+    const values = [...new Set(view.gold_offer)];
+    return [
+      h(
+        "div",
+        { class: "gold-choice", role: "group", "aria-label": t("gold.title") },
+        h("h3", { text: t("gold.title") }),
+        h("p", { text: t("gold.choose") }),
+        h(
+          "div",
+          { class: "gold-cards" },
+          values.map((v) =>
+            h(
+              "button",
+              { class: "gold-card", dataset: { action: `gold:${v}`, fkey: `gold-${v}` }, onclick: () => gw.act(`gold:${v}`) },
+              h("span", { class: "nuggets", "aria-hidden": "true", text: "◆".repeat(v) }),
+              h("span", { text: t("gold.nugget", { n: v }) }),
+            ),
+          ),
+        ),
+      ),
+    ];
+  },
+
+  // -- results --
+  result(msg, view, gameOver) {
+    const parts = [];
+    const result = view.results[view.results.length - 1];
+    if (result) {
+      parts.push(h("h2", { text: gameOver ? t("result.gameOver") : t("result.round", { r: result.round }) }));
+      const winner =
+        result.winner === "diggers"
+          ? t("result.diggers", { name: msg.names[result.finder] ?? "?" })
+          : result.winner === "saboteurs"
+            ? t("result.saboteurs")
+            : t("result.nobody");
+      parts.push(h("p", { class: `winner w-${result.winner}`, text: winner }));
+    }
+    if (gameOver && view.winners) {
+      parts.push(h("p", { class: "final", text: t("result.winners", { names: view.winners.map((s) => msg.names[s]).join(", ") }) }));
+    }
+    const head = h("tr", {}, h("th", { text: t("hs.name") }), h("th", { text: t("result.role", { r: result?.round ?? view.round }) }));
+    if (gameOver && view.scores) head.append(h("th", { text: t("result.score") }));
+    const rows = msg.names.map((name, seat) => {
+      const role = result?.roles?.[seat];
+      const cell = h("td", { class: "role" });
+      if (role) cell.append(h("span", { class: "role-cell" }, rolePicture(role), h("span", { text: roleName(role) })));
+      const row = h("tr", { class: [seat === msg.seat ? "me" : "", view.winners?.includes(seat) ? "won" : ""].join(" ") }, h("td", { text: name }), cell);
+      if (gameOver && view.scores) row.append(h("td", { class: "num", text: String(view.scores[seat]) }));
+      return row;
+    });
+    parts.push(h("table", { class: "results" }, h("thead", {}, head), h("tbody", {}, rows)));
+    return parts;
+  },
+};
