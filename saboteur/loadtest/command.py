@@ -17,7 +17,12 @@ from saboteur.loadtest.run import Outcome, run
 
 @click.command()
 @click.option(
-    "--url", metavar="URL", required=True, help="The server, ws://HOST:PORT (this machine only)."
+    "--url",
+    "urls",
+    metavar="URL",
+    required=True,
+    multiple=True,
+    help="The server, ws://HOST:PORT (this machine only); repeat it for the nodes of a cluster.",
 )
 @click.option(
     "--clients", metavar="N", type=int, required=True, help="WebSocket connections to open."
@@ -84,7 +89,7 @@ from saboteur.loadtest.run import Outcome, run
 @click.option("--fail-on-error", is_flag=True, help="Exit 1 on errors or a table with no game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def loadtest(
-    url: str,
+    urls: tuple[str, ...],
     clients: int,
     games: int,
     duration: float,
@@ -106,7 +111,8 @@ def loadtest(
     the server's memory."""
     try:
         options = Options(
-            target=parse_url(url),
+            target=parse_url(urls[0]),
+            more=tuple(parse_url(url) for url in urls[1:]),
             clients=clients,
             games=games,
             duration=duration,

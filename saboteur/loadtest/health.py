@@ -60,6 +60,28 @@ def _fetch(url: str, timeout: float) -> Health:
         raise HealthError(f"{url} did not answer properly: {err}") from None
 
 
+def combine(nodes: list[Health]) -> Health:
+    """The health of a cluster: connections and memory add up; users online and games are
+    the cluster's own (every node knows them all), so the largest answer counts.
+
+    >>> a = Health("0.1.0", 5, 2, 3, 100)
+    >>> combine([a, Health("0.1.0", 5, 2, 2, 50)])
+    Health(version='0.1.0', online=5, games=2, connections=5, rss_bytes=150)
+    """
+    return Health(
+        nodes[0].version,
+        max(n.online for n in nodes),
+        max(n.games for n in nodes),
+        sum(n.connections for n in nodes),
+        sum(n.rss_bytes for n in nodes),
+    )
+
+
+async def read_cluster_health(urls: list[str], timeout: float) -> Health:
+    """Every node's health, combined (see :func:`combine`)."""
+    return combine([await read_health(url, timeout) for url in urls])
+
+
 async def read_health(url: str, timeout: float) -> Health:
     """GET the health URL (in a thread; at most ``timeout`` seconds)."""
     try:

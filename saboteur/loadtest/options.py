@@ -50,6 +50,12 @@ class Options:
     timeout: float = 10.0  # longest wait for one answer
     compression: bool = True  # permessage-deflate, as browsers offer it
     name_prefix: str = "lt"
+    more: tuple[Target, ...] = ()  # further nodes of the same cluster: clients take turns
+
+    @property
+    def targets(self) -> tuple[Target, ...]:
+        """Every node; client ``i`` connects to node ``i % len(targets)``."""
+        return (self.target, *self.more)
 
     def __post_init__(self) -> None:
         check(self)

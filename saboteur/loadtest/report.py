@@ -23,6 +23,7 @@ def figures(outcome: Outcome) -> dict[str, Any]:
     measured = outcome.measured_seconds
     out: dict[str, Any] = {
         "url": options.target.ws,
+        "urls": [target.ws for target in options.targets],
         "mode": "idle" if options.idle_only else "games",
         "clients": options.clients,
         "games": options.games,
@@ -87,7 +88,7 @@ def table(data: dict[str, Any]) -> Table:
     view.add_column("figure")
     view.add_column("value", justify="right")
     rows: list[tuple[str, str]] = [
-        ("server", data["url"]),
+        ("server", ", ".join(data["urls"])),
         ("connections held", f"{data['connections_held']} of {data['clients']}"),
         ("connections failed / lost", f"{data['connections_failed']} / {data['connections_lost']}"),
         ("ramp-up", _seconds(data["ramp_seconds"])),

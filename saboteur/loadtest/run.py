@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from saboteur.loadtest.connection import CannotConnect, Connection, ConnectionLost, Refused
-from saboteur.loadtest.health import Health, HealthError, read_health
+from saboteur.loadtest.health import Health, HealthError, read_cluster_health
 from saboteur.loadtest.metrics import Metrics
 from saboteur.loadtest.options import Options, OptionsError
 from saboteur.loadtest.players import Context, lobby_chat, play_group
@@ -71,7 +71,8 @@ async def run(options: Options, progress: Progress | None = None) -> Outcome:
     began = time.monotonic()
     cpu_before = time.process_time()
     deadline = began + options.duration
-    start = await read_health(options.target.health, min(options.timeout, options.duration))
+    healths = [target.health for target in options.targets]
+    start = await read_cluster_health(healths, min(options.timeout, options.duration))
     metrics = Metrics(groups=options.games)
     ctx = Context(options, metrics)
     tag = f"{os.getpid() % 10_000:04d}{random.randrange(100):02d}"  # new names every run
@@ -85,7 +86,7 @@ async def run(options: Options, progress: Progress | None = None) -> Outcome:
         async with gate:
             try:
                 connection = await Connection.open(
-                    options.target.ws,
+                    options.targets[index % len(options.targets)].ws,
                     f"{options.name_prefix}{tag}-{index}",
                     metrics,
                     options.timeout,
@@ -161,7 +162,8 @@ async def _tick(progress: Progress, metrics: Metrics, deadline: float) -> None:
 
 async def _health_or_none(options: Options, metrics: Metrics) -> Health | None:
     try:
-        return await read_health(options.target.health, min(options.timeout, HEALTH_WAIT))
+        healths = [target.health for target in options.targets]
+        return await read_cluster_health(healths, min(options.timeout, HEALTH_WAIT))
     except HealthError:
         metrics.error("health")
         return None

@@ -121,3 +121,31 @@ def test_a_server_going_away_is_counted_as_errors(
     assert data["errors_by_kind"]["connection-lost"] == 6
     assert data["errors_by_kind"]["health"] == 1 and data["rss_end_bytes"] is None
     assert err.startswith("saboteur: error: the load test failed: ") and err.count("\n") == 1
+
+
+def test_bots_play_across_two_nodes_without_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two nodes on PostgreSQL and Redis: seats alternate between the nodes, so every game
+    spans both."""
+    import redis
+
+    from tests.server.helpers import fresh_postgres, live_server
+    from tests.server.test_cluster import REDIS
+
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
+    except redis.RedisError as unreachable:
+        pytest.skip(f"Redis on 127.0.0.1:6379 is unreachable: {unreachable}")
+    with fresh_postgres() as db, live_server(db, REDIS) as a, live_server(db, REDIS) as b:
+        code, data, err = loadtest(
+            capsys,
+            *("--url", f"ws://127.0.0.1:{a.port}", "--url", f"ws://127.0.0.1:{b.port}"),
+            *("--clients", "8", "--games", "2", "--players", "3", "--rounds", "1"),
+            *("--duration", "8", "--seed", "5", "--fail-on-error"),
+        )
+        assert code == 0, err
+        assert data["urls"] == [f"ws://127.0.0.1:{a.port}/ws", f"ws://127.0.0.1:{b.port}/ws"]
+        assert data["errors"] == 0 and data["groups_without_finished_game"] == 0
+        assert data["server_connections_end"] == 8  # 4 on each node, added up
+        finished = {g["id"] for g in a.get("/api/games", status="finished")}
+        assert finished == {g["id"] for g in b.get("/api/games", status="finished")}
+        assert len(finished) >= data["games_finished"] >= 2
