@@ -36,12 +36,14 @@ class Nodes:
         self.me = me
         self.peers: dict[str, tuple[dict[int, str], float]] = {}  # node -> (users, last heard)
 
-    def update(self, node: str, users: dict[int, str], now: float | None = None) -> bool:
-        """A peer's heartbeat; True if what it has online changed (or it is new)."""
+    def update(self, node: str, users: dict[int, str] | None, now: float | None = None) -> bool:
+        """A peer's heartbeat, with who is online there (None: as before); True if that
+        changed (or the peer is new)."""
         moment = time.monotonic() if now is None else now
         before = self.peers.get(node)
-        self.peers[node] = (users, moment)
-        return before is None or before[0] != users
+        known = users if users is not None else (before[0] if before is not None else {})
+        self.peers[node] = (known, moment)
+        return before is None or before[0] != known
 
     def drop(self, node: str) -> bool:
         return self.peers.pop(node, None) is not None

@@ -75,6 +75,8 @@ class Service:
         self.bus: Bus = bus if bus is not None else LocalBus()
         self.nodes = Nodes(self.bus.node)
         self.heartbeat_task: asyncio.Task[None] | None = None
+        self.users_version = 0  # changes of who is online here (told to the other nodes) …
+        self.announced_version = 0  # … and the last one told
         self.shown_presence: dict[str, Any] = {}  # the presence the feed sent last
         self.board: dict[str, Any] | None = None  # high scores and finished games, cached
         self.chat_seen: deque[int] = deque(maxlen=CHAT_SEEN)  # stored lines pushed here lately
@@ -276,7 +278,7 @@ class Service:
             raise ProtocolError("name-taken", f"the nickname {name!r} is taken") from None
         self.bus.publish({"kind": "user", "id": user.id, "name": name})
         self.renamed(user.id, name)
-        sync.announce_node(self)
+        sync.users_changed(self)
 
     def renamed(self, user_id: int, name: str) -> None:
         self.names[user_id] = name
@@ -292,7 +294,7 @@ class Service:
 
     def _presence_changed(self) -> None:
         self.broadcast_presence()
-        sync.announce_node(self)
+        sync.users_changed(self)
 
     def online_names(self) -> list[str]:
         """Everyone online, on this node or another."""

@@ -7,6 +7,7 @@ away, :func:`resync` reads everything from the store.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("saboteur.server")
 
+FULL_EVERY = 5  # heartbeats between two full lists of a node's users, changed or not
 CHAT_MARGIN = 200  # how far before its newest line a node looks for lines it missed
 
 
@@ -28,7 +30,7 @@ async def on_bus(service: Service, message: dict[str, Any]) -> None:
     """What another node published (see ``saboteur.server.bus``)."""
     kind = message.get("kind")
     if kind == "node":
-        peer_heard(service, str(message["node"]), message.get("users") or {})
+        peer_heard(service, str(message["node"]), message.get("users"))
     elif kind == "node-gone":
         if service.nodes.drop(str(message["node"])):
             service.broadcast_presence()
@@ -80,25 +82,38 @@ async def missed_chat(service: Service) -> None:
             service.to_table(service.tables[line.game_id], line.to_json())
 
 
-def peer_heard(service: Service, node: str, users: dict[str, str]) -> None:
+def peer_heard(service: Service, node: str, users: dict[str, str] | None) -> None:
+    """A peer's heartbeat; ``users`` (who is online there) only when they changed."""
     new = node not in service.nodes.peers
-    if service.nodes.update(node, {int(k): v for k, v in users.items()}):
+    online = None if users is None else {int(k): v for k, v in users.items()}
+    if service.nodes.update(node, online):
         service.broadcast_presence()
     if new:
         log.info("node %s joined", node)
+        service.announced_version = -1  # the newcomer learns this node's users at once
         rearm_all(service)
 
 
-def announce_node(service: Service) -> None:
-    """Tell the other nodes this node lives, and who is online on it."""
-    if service.bus.clustered:
-        users = {str(k): v for k, v in service.hub.names.items()}
-        service.bus.publish({"kind": "node", "users": users})
+def users_changed(service: Service) -> None:
+    """Someone came, went or was renamed here: the next heartbeat (within a second) says so."""
+    service.users_version += 1
+
+
+def announce_node(service: Service, full: bool = False) -> None:
+    """Tell the other nodes this node lives, and, if they changed (or ``full``), who is online
+    on it: a full list on every change would cost the square of the connections."""
+    if not service.bus.clustered:
+        return
+    message: dict[str, Any] = {"kind": "node"}
+    if full or service.users_version != service.announced_version:
+        message["users"] = {str(k): v for k, v in service.hub.names.items()}
+        service.announced_version = service.users_version
+    service.bus.publish(message)
 
 
 async def heartbeats(service: Service) -> None:
-    while True:
-        announce_node(service)
+    for beat in itertools.count():
+        announce_node(service, full=beat % FULL_EVERY == 0)
         gone = service.nodes.expire()
         if gone:
             log.warning("node(s) %s went silent: taking over their games", ", ".join(gone))
@@ -236,4 +251,4 @@ async def resync(service: Service) -> None:
     for game_id in sorted({row.id for row in rows} | set(service.tables)):
         await refresh(service, game_id)
     await missed_chat(service)
-    announce_node(service)
+    announce_node(service, full=True)

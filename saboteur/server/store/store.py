@@ -107,6 +107,7 @@ def _sqlite_pragmas(engine: AsyncEngine) -> None:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL: safe when the process dies
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")  # other processes (a migration, a backup)
         cursor.close()
