@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Self
 
 import pytest
 
-from saboteur.engine.base import JSON, IllegalAction
+from saboteur.engine.base import JSON, IllegalAction, State
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.state import ClassicState
@@ -72,7 +72,70 @@ def _take(free: Counter[Any], wanted: Iterable[Any], what: str) -> None:
         free[item] -= 1
 
 
-class Scenario:
+class CardSetters:
+    """The setters of the maze, hands, broken tools and piles that every ruleset's scenario has.
+
+    A subclass says how a maze cell reads (:meth:`_read_cell`) and which cards are goals.
+    """
+
+    def __init__(self, maze: dict[tuple[int, int], str], discard: list[str] | None) -> None:
+        self._maze = maze
+        self._goals: dict[tuple[int, int], str] = {}
+        self._hands: dict[int, list[str]] = {}
+        self._broken: dict[int, list[str]] = {}
+        self._deck: list[str] | None = None
+        self._draw_next: list[str] = []
+        self._discard = discard
+        self._fields: dict[str, Any] = {}
+
+    def _read_cell(self, text: str) -> tuple[int, int, str, str]:
+        """``"NSW@3,-1"`` -> ``(3, -1, "NSW", "NES")``: the slot, the shape and its card."""
+        raise NotImplementedError
+
+    def _is_goal(self, card: str, x: int, y: int) -> bool:
+        """Whether ``card`` is a goal card (refusing one off the goal slots)."""
+        raise NotImplementedError
+
+    def maze(self, *cells: str) -> Self:
+        """Lay cards (``"EW@1,0"``; a revealed goal: its shape, e.g. ``"gold:NESW@8,0"``)."""
+        for text in cells:
+            x, y, shape, card = self._read_cell(text)
+            if (x, y) in self._maze:
+                raise ScenarioError(f"({x},{y}) already holds {self._maze[x, y]}")
+            if self._is_goal(card, x, y):
+                self._goals[x, y] = card
+            self._maze[x, y] = shape
+        return self
+
+    def hand(self, seat: int, *cards: str) -> Self:
+        self._hands[seat] = list(cards)
+        return self
+
+    def broken(self, seat: int, *tools: str) -> Self:
+        """Broken-tool cards in front of ``seat``: ``"pickaxe"``, ``"lantern"``, ``"cart"``."""
+        self._broken[seat] = list(tools)
+        return self
+
+    def deck(self, *cards: str) -> Self:
+        """The whole draw pile, first drawn first (``deck()``: empty; the rest is discarded)."""
+        self._deck = list(cards)
+        return self
+
+    def draw_next(self, *cards: str) -> Self:
+        """The cards on top of the draw pile, first drawn first."""
+        self._draw_next = list(cards)
+        return self
+
+    def discard(self, *cards: str) -> Self:
+        self._discard = list(cards)
+        return self
+
+    def turn(self, seat: int) -> Self:
+        self._fields["current"] = seat
+        return self
+
+
+class Scenario(CardSetters):
     """A state under construction; every setter returns the scenario (chainable)."""
 
     def __init__(
@@ -81,22 +144,13 @@ class Scenario:
         self.game = ClassicGame(players, options)
         self.players = players
         self.base: JSON = self.game.new_state(seed).to_json()
-        self._maze: dict[tuple[int, int], str] = {
-            (x, y): shape for x, y, shape in self.base["maze"]
-        }
-        self._goals: dict[tuple[int, int], str] = {}
-        self._hands: dict[int, list[str]] = {}
-        self._broken: dict[int, list[str]] = {}
-        self._deck: list[str] | None = None
-        self._draw_next: list[str] = []
-        self._discard: list[str] | None = None
+        super().__init__({(x, y): shape for x, y, shape in self.base["maze"]}, None)
         self._roles: list[str] | None = None
         self._gold: dict[int, list[int]] = {}
         self._gold_next: list[int] = []
         self._gold_pile: list[int] | None = None
         self._gold_rest_to: int | None = None
         self._peeks: dict[int, list[tuple[int, int]]] = {}
-        self._fields: dict[str, Any] = {}
 
     # -- the maze ------------------------------------------------------------------------------
 
@@ -105,19 +159,14 @@ class Scenario:
         self._maze = {(0, 0): C.START}
         return self
 
-    def maze(self, *cells: str) -> Scenario:
-        """Lay cards (``"EW@1,0"``; a revealed goal: ``"gold:NESW@8,0"``), no legality check."""
-        for text in cells:
-            x, y, shape = parse_cell(text)
-            if (x, y) in self._maze:
-                raise ScenarioError(f"({x},{y}) already holds {self._maze[x, y]}")
-            card = card_of(shape)
-            if card in C.GOAL_CARDS:
-                if (x, y) not in GOAL_XY:
-                    raise ScenarioError(f"goal {card} must lie on a goal slot, not ({x},{y})")
-                self._goals[x, y] = card
-            self._maze[x, y] = shape
-        return self
+    def _read_cell(self, text: str) -> tuple[int, int, str, str]:
+        x, y, shape = parse_cell(text)
+        return x, y, shape, card_of(shape)
+
+    def _is_goal(self, card: str, x: int, y: int) -> bool:
+        if card in C.GOAL_CARDS and (x, y) not in GOAL_XY:
+            raise ScenarioError(f"goal {card} must lie on a goal slot, not ({x},{y})")
+        return card in C.GOAL_CARDS
 
     def goals(
         self,
@@ -140,29 +189,6 @@ class Scenario:
 
     # -- cards ---------------------------------------------------------------------------------
 
-    def hand(self, seat: int, *cards: str) -> Scenario:
-        self._hands[seat] = list(cards)
-        return self
-
-    def broken(self, seat: int, *tools: str) -> Scenario:
-        """Broken-tool cards in front of ``seat``: ``"pickaxe"``, ``"lantern"``, ``"cart"``."""
-        self._broken[seat] = list(tools)
-        return self
-
-    def deck(self, *cards: str) -> Scenario:
-        """The whole draw pile, first drawn first (``deck()``: empty; the rest is discarded)."""
-        self._deck = list(cards)
-        return self
-
-    def draw_next(self, *cards: str) -> Scenario:
-        """The cards on top of the draw pile, first drawn first."""
-        self._draw_next = list(cards)
-        return self
-
-    def discard(self, *cards: str) -> Scenario:
-        self._discard = list(cards)
-        return self
-
     def empty_hands(self, *seats: int) -> Scenario:
         for seat in seats:
             self._hands[seat] = []
@@ -182,10 +208,6 @@ class Scenario:
         return self.roles(
             *(C.SABOTEUR if seat in seats else C.DIGGER for seat in range(self.players))
         )
-
-    def turn(self, seat: int) -> Scenario:
-        self._fields["current"] = seat
-        return self
 
     def set(self, **fields: Any) -> Scenario:
         """Any other top-level field of the notation: round, phase, turns, last_player, results.
@@ -374,12 +396,12 @@ class Scenario:
 # -- assertions shared by the rule tests ----------------------------------------------------------
 
 
-def snapshot(state: ClassicState) -> tuple[JSON, list[str], int]:
+def snapshot(state: State) -> tuple[JSON, list[str], int]:
     """Everything an action could change: the notation, the history and the event log."""
     return state.to_json(), list(state.history), len(state.events)
 
 
-def refuse(state: ClassicState, action: str, rule: str, player: int | None = None) -> IllegalAction:
+def refuse(state: State, action: str, rule: str, player: int | None = None) -> IllegalAction:
     """Assert ``action`` is refused naming ``rule`` and that the refusal changed nothing."""
     before = snapshot(state)
     legal = state.legal_actions()
@@ -393,7 +415,7 @@ def refuse(state: ClassicState, action: str, rule: str, player: int | None = Non
     return info.value
 
 
-def play(state: ClassicState, action: str, player: int | None = None) -> None:
+def play(state: State, action: str, player: int | None = None) -> None:
     """Assert ``action`` is listed as legal, then apply it."""
     if player is None or player == state.current_player:
         assert action in [str(a) for a in state.legal_actions()], f"{action} is not listed"
@@ -415,7 +437,7 @@ def row(y: int, x_from: int, x_to: int, shapes: tuple[str, ...] = TUNNEL) -> lis
     return [f"{shape}@{x},{y}" for shape, x in zip(sequence, range(x_from, x_to + 1), strict=True)]
 
 
-def cells(state: ClassicState) -> dict[tuple[int, int], str]:
+def cells(state: State) -> dict[tuple[int, int], str]:
     """The maze as ``{(x, y): shape}``."""
     return {(x, y): shape for x, y, shape in state.to_json()["maze"]}
 

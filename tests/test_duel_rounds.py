@@ -7,6 +7,7 @@ from collections import Counter
 from saboteur.engine import new_game
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.gold import payment
+from saboteur.engine.duel.state import DuelState
 from tests.test_duel_scenario import DuelScenario, kinds, play
 
 ROAD = ("EW@1,0", "EW@2,0", "SW@3,0", "NE@3,1")
@@ -64,36 +65,23 @@ def test_trolls_are_paid_without_change():
     assert payment(["gold-EW"], 2) == ["gold-EW"]  # all there is
 
 
-def test_a_player_with_a_three_pays_it_for_one_bribe():
-    state = (
-        DuelScenario()
-        .maze("troll-EW@1,0")
-        .marker(1, 0, 0)
-        .gold(0, "goal-3")
-        .hand(0, "NS")
-        .hand(1)
-        .deck()
-        .turn(0)
-        .build()
-    )
+def _pass_out(scenario: DuelScenario) -> DuelState:
+    """Seat 0 discards its last card, nobody holds any and the deck is empty: the round ends."""
+    state = scenario.hand(0, "NS").hand(1).deck().turn(0).build()
     play(state, "pass:NS")
+    return state
+
+
+def test_a_player_with_a_three_pays_it_for_one_bribe():
+    scenario = DuelScenario().maze("troll-EW@1,0").marker(1, 0, 0).gold(0, "goal-3")
+    state = _pass_out(scenario)
     pay = next(e for e in state.events if e.kind == "pay")
     assert pay.seat == 0 and pay.data == {"bribes": 1, "cards": ["goal-3"], "value": 3}
     assert state.gold[0] == [] and "goal-3" in state.box
 
 
 def test_won_gold_cards_leave_the_game_and_the_rest_is_reshuffled():
-    state = (
-        DuelScenario()
-        .maze("gold-EW@1,0", "EW@2,0")
-        .marker(1, 0, 1)
-        .hand(0, "NS")
-        .hand(1)
-        .deck()
-        .turn(0)
-        .build()
-    )
-    play(state, "pass:NS")
+    state = _pass_out(DuelScenario().maze("gold-EW@1,0", "EW@2,0").marker(1, 0, 1))
     assert state.gold == [[], ["gold-EW"]]
     in_play = Counter(state.deck) + Counter(state.hands[0]) + Counter(state.hands[1])
     assert in_play == Counter(C.PATH_COUNTS) + Counter(C.ACTION_COUNTS) - Counter(["gold-EW"])

@@ -23,17 +23,17 @@ from typing import Any
 
 import pytest
 
-from saboteur.engine import IllegalAction, new_game
+from saboteur.engine import new_game
 from saboteur.engine.base import JSON
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.state import DuelState
+from tests.scenario import CardSetters, ScenarioError, _take
+from tests.scenario import cells as cells
+from tests.scenario import play as play
+from tests.scenario import refuse as refuse
 
 ALL_CARDS: Counter[str] = Counter(C.PATH_COUNTS) + Counter(C.ACTION_COUNTS)
 ALL_GOALS: Counter[str] = Counter(C.GOAL_COUNTS)
-
-
-class ScenarioError(ValueError):
-    """The scenario asks for something no conserved state can hold."""
 
 
 def parse_cell(text: str) -> tuple[int, int, str]:
@@ -48,13 +48,6 @@ def card_of(shape: str) -> str:
     return C.SHAPES.shapes[C.SHAPES.by_name[shape]].card
 
 
-def _take(free: Counter[str], wanted: list[str], what: str) -> None:
-    for item in wanted:
-        if free[item] <= 0:
-            raise ScenarioError(f"no {item!r} left for {what}: the game has too few")
-        free[item] -= 1
-
-
 def _keep(free: Counter[str], cards: list[str]) -> list[str]:
     """Those of ``cards`` still free, one by one (taken from ``free``)."""
     kept = []
@@ -65,7 +58,7 @@ def _keep(free: Counter[str], cards: list[str]) -> list[str]:
     return kept
 
 
-class DuelScenario:
+class DuelScenario(CardSetters):
     """A state under construction; every setter returns the scenario (chainable)."""
 
     def __init__(
@@ -74,51 +67,19 @@ class DuelScenario:
         self.players = 2 if ruleset == "duel" else 1
         self.game = new_game(ruleset, self.players, options)
         self.base: JSON = self.game.new_state(seed).to_json()
-        self._maze: dict[tuple[int, int], str] = {}
-        self._goals: dict[tuple[int, int], str] = {}
-        self._hands: dict[int, list[str]] = {}
-        self._broken: dict[int, list[str]] = {}
-        self._deck: list[str] | None = None
-        self._draw_next: list[str] = []
-        self._discard: list[str] = []
+        super().__init__({}, [])
         self._gold: dict[int, list[str]] = {}
-        self._fields: dict[str, Any] = {}
 
-    def maze(self, *cells: str) -> DuelScenario:
-        for text in cells:
-            x, y, shape = parse_cell(text)
-            if (x, y) in self._maze:
-                raise ScenarioError(f"({x},{y}) already holds {self._maze[x, y]}")
-            card = card_of(shape)
-            if card in C.GOAL_COUNTS:
-                self._goals[x, y] = card
-            self._maze[x, y] = shape
-        return self
+    def _read_cell(self, text: str) -> tuple[int, int, str, str]:
+        x, y, shape = parse_cell(text)
+        return x, y, shape, card_of(shape)
+
+    def _is_goal(self, card: str, x: int, y: int) -> bool:
+        return card in C.GOAL_COUNTS
 
     def goal(self, x: int, y: int, card: str) -> DuelScenario:
         """The goal card lying (face down, unless laid with :meth:`maze`) at ``(x, y)``."""
         self._goals[x, y] = card
-        return self
-
-    def hand(self, seat: int, *cards: str) -> DuelScenario:
-        self._hands[seat] = list(cards)
-        return self
-
-    def broken(self, seat: int, *tools: str) -> DuelScenario:
-        self._broken[seat] = list(tools)
-        return self
-
-    def deck(self, *cards: str) -> DuelScenario:
-        """The whole draw pile, first drawn first (the cards left over go to the discard)."""
-        self._deck = list(cards)
-        return self
-
-    def draw_next(self, *cards: str) -> DuelScenario:
-        self._draw_next = list(cards)
-        return self
-
-    def discard(self, *cards: str) -> DuelScenario:
-        self._discard = list(cards)
         return self
 
     def gold(self, seat: int, *cards: str) -> DuelScenario:
@@ -136,10 +97,6 @@ class DuelScenario:
     def peek(self, seat: int, x: int, y: int) -> DuelScenario:
         peeks = self._fields.setdefault("peeks", [[] for _ in range(self.players)])
         peeks[seat].append([x, y])
-        return self
-
-    def turn(self, seat: int) -> DuelScenario:
-        self._fields["current"] = seat
         return self
 
     def set(self, **fields: Any) -> DuelScenario:
@@ -191,7 +148,7 @@ class DuelScenario:
                 _take(free, [card_of(shape)], f"the maze at ({x},{y})")
         for seat, tools in self._broken.items():
             _take(free, [f"break-{tool}" for tool in tools], f"seat {seat}'s broken tools")
-        _take(free, self._discard, "the discard pile")
+        _take(free, self._discard or [], "the discard pile")
         if self._deck is not None:
             _take(free, self._deck, "the draw pile")
         _take(free, self._draw_next, "the top of the draw pile")
@@ -211,7 +168,7 @@ class DuelScenario:
                 missing = len(self.base["hands"][seat]) - len(kept[seat])
                 hands.append(kept[seat] + [rest.pop() for _ in range(missing)])
         data["hands"], data["aside"] = hands, aside
-        discard = list(self._discard)
+        discard = list(self._discard or [])
         if self._deck is not None:
             deck = list(reversed(self._deck))
             discard += sorted(rest)
@@ -226,35 +183,7 @@ class DuelScenario:
         return state
 
 
-# -- assertions shared by the rule tests ----------------------------------------------------------
-
-
-def snapshot(state: DuelState) -> tuple[JSON, list[str], int]:
-    return state.to_json(), list(state.history), len(state.events)
-
-
-def refuse(state: DuelState, action: str, rule: str, player: int | None = None) -> IllegalAction:
-    """Assert ``action`` is refused naming ``rule``, is not listed, and changed nothing."""
-    before = snapshot(state)
-    legal = state.legal_actions()
-    if player is None:
-        assert action not in [str(a) for a in legal], f"{action} is listed as legal"
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action, player)
-    assert info.value.rule == rule, f"expected {rule}, got {info.value}"
-    assert snapshot(state) == before, "a refused action changed the state"
-    assert state.legal_actions() == legal
-    return info.value
-
-
-def play(state: DuelState, action: str) -> None:
-    """Assert ``action`` is listed as legal, then apply it."""
-    assert action in [str(a) for a in state.legal_actions()], f"{action} is not listed"
-    state.apply(action)
-
-
-def cells(state: DuelState) -> dict[tuple[int, int], str]:
-    return {(x, y): shape for x, y, shape in state.to_json()["maze"]}
+# -- assertions shared by the rule tests (refuse, play, cells: tests.scenario) --------------------
 
 
 def kinds(state: DuelState, since: int = 0) -> list[str]:

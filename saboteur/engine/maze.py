@@ -47,6 +47,12 @@ def slot_xy(index: int) -> tuple[int, int]:
     return index // _STRIDE - _OFFSET, index % _STRIDE - _OFFSET
 
 
+def xy_text(index: int) -> str:
+    """A slot as text for messages: ``(x,y)``."""
+    x, y = slot_xy(index)
+    return f"({x},{y})"
+
+
 def sides_text(mask: int) -> str:
     """``sides_text(N | S | E) == 'NES'`` (always in the order N, E, S, W)."""
     return "".join(SIDE_NAMES[side] for side in SIDES if mask & side)
@@ -109,6 +115,14 @@ class ShapeTable:
                     mask |= 1 << sid
             table.append(mask)
         return table
+
+    def card_bits(self, placeable: Iterable[int]) -> dict[str, int]:
+        """For each card, the bitmask of the placeable shape ids it can lie as."""
+        bits: dict[str, int] = {}
+        for sid in placeable:
+            card = self.shapes[sid].card
+            bits[card] = bits.get(card, 0) | 1 << sid
+        return bits
 
 
 class Maze:

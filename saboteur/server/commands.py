@@ -52,9 +52,22 @@ def database_url(db: str | None, data_dir: Path) -> str:
     "redis_url",
     help="Redis URL (redis://HOST:PORT/N): run as one of several nodes sharing a PostgreSQL --db.",
 )
+@click.option(
+    "--ws-compression/--no-ws-compression",
+    default=False,
+    show_default=True,
+    help="Compress WebSocket messages (permessage-deflate): less traffic, but about twice the "
+    "memory per connection and much more CPU per message.",
+)
 @click.option("--log-level", default="info", type=click.Choice(["debug", "info", "warning"]))
 def server(
-    port: int, host: str, db: str | None, data_dir: Path, redis_url: str | None, log_level: str
+    port: int,
+    host: str,
+    db: str | None,
+    data_dir: Path,
+    redis_url: str | None,
+    ws_compression: bool,
+    log_level: str,
 ) -> None:
     """Start the game server on PORT (lobby, chat, games, high scores).
 
@@ -85,6 +98,7 @@ def server(
         ws_max_size=64 * 1024,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        ws_per_message_deflate=ws_compression,
     )
 
 

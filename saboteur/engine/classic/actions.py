@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from saboteur.engine.action_text import seat_card, slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.classic.cards import (
     ACTION_COUNTS,
@@ -33,9 +34,8 @@ from saboteur.engine.classic.cards import (
     REPAIRS,
     SHAPES,
     TOOL_NAMES,
-    TOOLS,
 )
-from saboteur.engine.maze import COORD_LIMIT, slot_index, slot_xy
+from saboteur.engine.maze import slot_xy
 
 PLACE, BREAK, REPAIR, ROCKFALL, MAP, PASS, GOLD = (
     "place",
@@ -151,11 +151,7 @@ def parse_action(text: str) -> Action:
         )
     card, choice, x, y, seat = match.groups()
     if x is not None:
-        if not (-COORD_LIMIT < int(x) < COORD_LIMIT and -COORD_LIMIT < int(y) < COORD_LIMIT):
-            raise NotationError(
-                f"{text!r}: coordinates lie between -{COORD_LIMIT} and {COORD_LIMIT}"
-            )
-        index = slot_index(int(x), int(y))
+        index = slot_of(text, int(x), int(y))
         if choice is not None:
             raise NotationError(f"{text!r}: '/' goes with a double repair card only")
         if card in _PLACEABLE:
@@ -163,22 +159,7 @@ def parse_action(text: str) -> Action:
         if card in ("rockfall", "map"):
             return slot_action(card, index)
         raise NotationError(f"{text!r}: {card!r} is neither a path shape nor rockfall or map")
-    target = int(seat)
-    if card in BREAKS:
-        if choice is not None:
-            raise NotationError(f"{text!r}: '/' goes with a double repair card only")
-        return card_action(card, target)
-    if card in REPAIRS:
-        tools = REPAIRS[card]
-        if len(tools) == 1:
-            if choice is not None:
-                raise NotationError(f"{text!r}: a single repair card takes no '/tool'")
-            return card_action(card, target, tools[0])
-        if choice is None or choice not in TOOLS or TOOLS[choice] not in tools:
-            names = " or ".join(TOOL_NAMES[t] for t in tools)
-            raise NotationError(f"{text!r}: say which tool the double repair mends ({names})")
-        return card_action(card, target, TOOLS[choice])
-    raise NotationError(f"{text!r}: {card!r} is not a card played on a player")
+    return seat_card(text, card, choice, int(seat), REPAIRS, card_action)
 
 
 PASSES: dict[str, Action] = {card: pass_action(card) for card in (*PATH_COUNTS, *ACTION_COUNTS)}

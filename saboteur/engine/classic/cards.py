@@ -17,7 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from saboteur.engine.catalogue import PLAIN_TITLES, counted, shape_entry
 from saboteur.engine.maze import SIDES, Shape, ShapeTable, sides_mask, sides_text, turn_half
+from saboteur.engine.tools import CART as CART
+from saboteur.engine.tools import LANTERN as LANTERN
+from saboteur.engine.tools import PICKAXE as PICKAXE
+from saboteur.engine.tools import TOOL_NAMES as TOOL_NAMES
+from saboteur.engine.tools import TOOLS as TOOLS
+from saboteur.engine.tools import tool_cards
 
 PATH_COUNTS: dict[str, int] = {
     "NS": 4,
@@ -38,10 +45,6 @@ PATH_COUNTS: dict[str, int] = {
     "xNESW": 1,
 }
 
-PICKAXE, LANTERN, CART = 1, 2, 4
-TOOLS = {"pickaxe": PICKAXE, "lantern": LANTERN, "cart": CART}
-TOOL_NAMES = {bit: name for name, bit in TOOLS.items()}
-
 ACTION_COUNTS: dict[str, int] = {
     "break-pickaxe": 3,
     "break-lantern": 3,
@@ -55,15 +58,10 @@ ACTION_COUNTS: dict[str, int] = {
     "rockfall": 3,
     "map": 6,
 }
-BREAKS: dict[str, int] = {f"break-{name}": bit for name, bit in TOOLS.items()}
-REPAIRS: dict[str, tuple[int, ...]] = {
-    card: tuple(TOOLS[name] for name in card.split("-")[1:])
-    for card in ACTION_COUNTS
-    if card.startswith("repair-")
-}
+BREAKS, REPAIRS = tool_cards(ACTION_COUNTS)
 
 GOLD_COUNTS = {1: 16, 2: 8, 3: 4}
-GOLD_CARDS: list[int] = [value for value, count in GOLD_COUNTS.items() for _ in range(count)]
+GOLD_CARDS: list[int] = counted(GOLD_COUNTS)
 
 DIGGER, SABOTEUR = "digger", "saboteur"
 ROLE_COUNTS = {DIGGER: 7, SABOTEUR: 4}
@@ -92,13 +90,7 @@ GOAL_CARDS = (GOLD_GOAL, STONE_NE, STONE_NW)
 GOAL_SIDES = {GOLD_GOAL: "NESW", STONE_NE: "NE", STONE_NW: "NW"}
 
 TITLES = {
-    "NS": "straight N-S",
-    "EW": "straight E-W",
-    "ES": "curve E-S",
-    "SW": "curve S-W",
-    "NES": "T-junction N-E-S",
-    "NEW": "T-junction N-E-W",
-    "NESW": "crossroads",
+    **PLAIN_TITLES,
     START: "start (crossroads with a ladder)",
     GOLD_GOAL: "goal: gold (crossroads)",
     STONE_NE: "goal: stone (curve N-E)",
@@ -137,10 +129,7 @@ assert list(range(len(PATH_SHAPE_IDS))) == PATH_SHAPE_IDS  # path shapes are num
 FIT = SHAPES.fit_table(PATH_SHAPE_IDS)
 START_SHAPE = SHAPES.by_name[START]
 # card -> bitmask of the shape ids it can lie as (one bit, or two if turning changes it)
-CARD_SHAPE_BITS: dict[str, int] = {}
-for _sid in PATH_SHAPE_IDS:
-    _card = SHAPES.shapes[_sid].card
-    CARD_SHAPE_BITS[_card] = CARD_SHAPE_BITS.get(_card, 0) | 1 << _sid
+CARD_SHAPE_BITS = SHAPES.card_bits(PATH_SHAPE_IDS)
 
 
 def shape_id(card: str, turned: bool) -> int:
@@ -166,9 +155,7 @@ def goal_shape_for(goal: str, entry: int, prefer: int = 0) -> int:
 
 def deck_cards() -> list[str]:
     """The 40 path and 27 action cards, in a fixed order (shuffled by the state)."""
-    cards = [card for card, count in PATH_COUNTS.items() for _ in range(count)]
-    cards += [card for card, count in ACTION_COUNTS.items() for _ in range(count)]
-    return cards
+    return counted(PATH_COUNTS) + counted(ACTION_COUNTS)
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -176,14 +163,8 @@ def catalogue() -> list[dict[str, Any]]:
 
     def with_shape(kind: str, card: str, count: int, sid: int) -> dict[str, Any]:
         shape = SHAPES.shapes[sid]
-        return {
-            "kind": kind,
-            "name": card,
-            "title": TITLES.get(card, f"dead end {sides_text(shape.sides)}"),
-            "count": count,
-            "sides": sides_text(shape.sides),
-            "links": [list(pair) for pair in shape.links],
-        }
+        title = TITLES.get(card, f"dead end {sides_text(shape.sides)}")
+        return shape_entry(kind, card, title, count, shape)
 
     entries = [with_shape("start", START, 1, START_SHAPE)]
     for goal in GOAL_CARDS:

@@ -16,21 +16,19 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, NotationError
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import GOAL_SLOTS, GOLD_PHASE, OVER, PLAY, ClassicState
 from saboteur.engine.maze import Maze, slot_index, slot_xy
+from saboteur.engine.tools import TOOLS, tool_names
 
 if TYPE_CHECKING:
     from saboteur.engine.classic.game import ClassicGame
 
-FORMAT = "saboteur-state/1"
+FORMAT = N.FORMAT
 _SHAPE_NAMES = C.SHAPES.by_name
 _SHAPES = C.SHAPES.shapes
-
-
-def _tools(mask: int) -> list[str]:
-    return [name for bit, name in C.TOOL_NAMES.items() if mask & bit]
 
 
 def _cell(index: int, sid: int) -> JSON:
@@ -69,7 +67,7 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
         "goals": goals,
         "bounds": list(maze.bounds) if maze.bounds else None,
         "hand_sizes": [len(hand) for hand in state.hands],
-        "broken": [_tools(mask) for mask in state.broken],
+        "broken": [tool_names(mask) for mask in state.broken],
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),
         "gold_pile_size": len(state.gold_pile),
@@ -93,13 +91,7 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
 def state_to_json(state: ClassicState) -> JSON:
     maze = state.maze
     return {
-        "format": FORMAT,
-        **state.game.config(),
-        "seed": state.seed,
-        "round": state.round,
-        "phase": state.phase,
-        "current": state.current,
-        "turns": state.turns,
+        **N.progress_json(state),
         "last_player": state.last_player,
         "roles": list(state.roles),
         "role_aside": list(state.role_aside),
@@ -108,7 +100,7 @@ def state_to_json(state: ClassicState) -> JSON:
         "discard": list(state.discard),
         "gold_pile": list(state.gold_pile),
         "gold": [list(cards) for cards in state.gold],
-        "broken": [_tools(mask) for mask in state.broken],
+        "broken": [tool_names(mask) for mask in state.broken],
         "maze": [[*slot_xy(index), _SHAPES[sid].name] for index, sid in maze.cells.items()],
         "goals": [[*slot_xy(index), card] for index, card in state.goal_cards.items()],
         "peeks": [[list(slot_xy(index)) for index in seen] for seen in state.peeks],
@@ -116,38 +108,6 @@ def state_to_json(state: ClassicState) -> JSON:
         "gold_order": list(state.gold_order),
         "results": [dict(result) for result in state.results],
     }
-
-
-def _need(data: JSON, key: str, kind: type | tuple[type, ...]) -> Any:
-    if key not in data:
-        raise NotationError(f"state notation lacks {key!r}")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise NotationError(f"state notation: {key!r} has the wrong type")
-    return value
-
-
-def _seat(value: Any, n: int, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        raise NotationError(f"state notation: {what} must be a seat from 0 to {n - 1}")
-    return value
-
-
-def _slot(value: Any, what: str) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) < 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value[:2])
-        or not all(-100 < v < 100 for v in value[:2])
-    ):
-        raise NotationError(f"state notation: {what} must start with two coordinates")
-    return slot_index(value[0], value[1])
-
-
-def _card_list(value: Any, allowed: set[str], what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v in allowed for v in value):
-        raise NotationError(f"state notation: {what} must be a list of card names")
-    return list(value)
 
 
 def _gold_list(value: Any, what: str) -> list[int]:
@@ -158,84 +118,45 @@ def _gold_list(value: Any, what: str) -> list[int]:
 
 def state_from_json(game: ClassicGame, data: JSON) -> ClassicState:
     """Rebuild a state; raises :class:`NotationError` naming the first problem found."""
-    try:
-        return _state_from_json(game, data)
-    except NotationError:
-        raise
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
-        raise NotationError(f"state notation is malformed ({type(err).__name__}: {err})") from None
+    return N.read_or_refuse(_state_from_json, game, data)
 
 
 def _state_from_json(game: ClassicGame, data: JSON) -> ClassicState:
-    if not isinstance(data, dict):
-        raise NotationError("state notation must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise NotationError(f"state notation: 'format' must be {FORMAT!r}")
-    if data.get("ruleset") != "classic" or data.get("players") != game.players:
-        raise NotationError("state notation: ruleset or player count differs from the game")
-    if data.get("options", {}) != game.options:
-        raise NotationError("state notation: options differ from the game's")
+    N.check_header(game, data)
     n = game.players
-    state = ClassicState(game, _need(data, "seed", int))
-    state.round = _need(data, "round", int)
-    if not 1 <= state.round <= game.opts.rounds:
-        raise NotationError(f"state notation: round must be 1 to {game.opts.rounds}")
-    state.phase = _need(data, "phase", str)
-    if state.phase not in (PLAY, GOLD_PHASE, OVER):
-        raise NotationError("state notation: phase must be play, gold or over")
-    current = data.get("current")
-    state.current = None if state.phase == OVER else _seat(current, n, "current")
-    state.turns = _need(data, "turns", int)
-    state.last_player = _seat(data.get("last_player"), n, "last_player")
-    roles = _card_list(data.get("roles"), {C.DIGGER, C.SABOTEUR}, "roles")
-    aside = _card_list(data.get("role_aside"), {C.DIGGER, C.SABOTEUR}, "role_aside")
+    state = ClassicState(game, N.need(data, "seed", int))
+    progress = N.read_progress(data, game.opts.rounds, (PLAY, GOLD_PHASE, OVER), n)
+    state.round, state.phase, state.current, state.turns = progress
+    state.last_player = N.seat(data.get("last_player"), n, "last_player")
+    roles = N.card_list(data.get("roles"), {C.DIGGER, C.SABOTEUR}, "roles")
+    aside = N.card_list(data.get("role_aside"), {C.DIGGER, C.SABOTEUR}, "role_aside")
     if len(roles) != n:
         raise NotationError(f"state notation: roles must name {n} roles")
     state.roles, state.role_aside = roles, aside
     known = set(C.PATH_COUNTS) | set(C.ACTION_COUNTS)
-    hands = _need(data, "hands", list)
+    hands = N.need(data, "hands", list)
     if len(hands) != n:
         raise NotationError(f"state notation: hands must hold {n} hands")
-    state.hands = [_card_list(hand, known, "a hand") for hand in hands]
-    state.deck = _card_list(data.get("deck"), known, "deck")
-    state.discard = _card_list(data.get("discard"), known, "discard")
+    state.hands = [N.card_list(hand, known, "a hand") for hand in hands]
+    state.deck = N.card_list(data.get("deck"), known, "deck")
+    state.discard = N.card_list(data.get("discard"), known, "discard")
     state.gold_pile = _gold_list(data.get("gold_pile"), "gold_pile")
-    gold = _need(data, "gold", list)
-    if len(gold) != n:
-        raise NotationError(f"state notation: gold must hold {n} lists")
-    state.gold = [_gold_list(cards, "gold") for cards in gold]
-    broken = _need(data, "broken", list)
-    if len(broken) != n:
-        raise NotationError(f"state notation: broken must hold {n} lists")
+    state.gold = [_gold_list(cards, "gold") for cards in N.seat_lists(data, "gold", n)]
     state.broken = [
-        sum(C.TOOLS[t] for t in _card_list(tools, set(C.TOOLS), "broken")) for tools in broken
+        sum(TOOLS[t] for t in N.card_list(tools, set(TOOLS), "broken"))
+        for tools in N.seat_lists(data, "broken", n)
     ]
-    state.goal_cards = {}
-    for entry in _need(data, "goals", list):
-        card = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
-        if not isinstance(card, str) or card not in C.GOAL_CARDS:
-            raise NotationError("state notation: goals must be [x, y, goal card]")
-        state.goal_cards[_slot(entry, "a goal")] = card
+    state.goal_cards = N.read_goals(data, C.GOAL_CARDS)
     if set(state.goal_cards) != set(GOAL_SLOTS) or len(set(state.goal_cards.values())) != 3:
         raise NotationError(
             "state notation: goals must place gold and both stones on the goal slots"
         )
-    state.maze = _maze(game, _need(data, "maze", list), state.goal_cards)
-    peeks = _need(data, "peeks", list)
-    if len(peeks) != n:
-        raise NotationError(f"state notation: peeks must hold {n} lists")
-    for seat, seen in enumerate(peeks):
-        if not isinstance(seen, list):
-            raise NotationError("state notation: peeks must be lists of slots")
-        for slot in seen:
-            index = _slot(slot, "a peek")
-            if index not in state.goal_cards:
-                raise NotationError("state notation: a peek must name a goal slot")
-            state.peeks[seat][index] = state.goal_cards[index]
+    state.maze = _maze(game, N.need(data, "maze", list), state.goal_cards)
+    state.peeks = N.read_peeks(N.seat_lists(data, "peeks", n), state.goal_cards)
     state.gold_offer = _gold_list(data.get("gold_offer"), "gold_offer")
-    order = _need(data, "gold_order", list)
-    state.gold_order = [_seat(seat, n, "gold_order") for seat in order]
-    state.results = [_result(entry, n) for entry in _need(data, "results", list)]
+    order = N.need(data, "gold_order", list)
+    state.gold_order = [N.seat(entry, n, "gold_order") for entry in order]
+    state.results = [_result(entry, n) for entry in N.need(data, "results", list)]
     if len(state.results) != state.round - 1 + (state.phase != PLAY):
         raise NotationError("state notation: results must hold one entry per finished round")
     _check_conservation(state)
@@ -275,8 +196,8 @@ def _result(entry: Any, n: int) -> JSON:
         if not isinstance(entry[key], int) or isinstance(entry[key], bool) or entry[key] < 0:
             raise NotationError(f"state notation: a result's {key} must be a whole number")
     if entry["finder"] is not None:
-        _seat(entry["finder"], n, "a result's finder")
-    roles = _card_list(entry["roles"], {C.DIGGER, C.SABOTEUR}, "a result's roles")
+        N.seat(entry["finder"], n, "a result's finder")
+    roles = N.card_list(entry["roles"], {C.DIGGER, C.SABOTEUR}, "a result's roles")
     if len(roles) != n:
         raise NotationError(f"state notation: a result's roles must name {n} roles")
     return dict(entry)
@@ -288,7 +209,7 @@ def _maze(game: ClassicGame, cells: list[Any], goals: dict[int, str]) -> Maze:
         name = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
         if not isinstance(name, str) or name not in _SHAPE_NAMES:
             raise NotationError(f"state notation: unknown maze shape in {entry!r}")
-        index, sid = _slot(entry, "a maze cell"), _SHAPE_NAMES[name]
+        index, sid = N.slot(entry, "a maze cell"), _SHAPE_NAMES[name]
         if index in maze.cells:
             raise NotationError(f"state notation: two cards at {slot_xy(index)}")
         card = _SHAPES[sid].card
@@ -323,9 +244,7 @@ def _check_conservation(state: ClassicState) -> None:
             if mask & bit:
                 seen[f"break-{name}"] += 1
     expected = Counter(C.PATH_COUNTS) + Counter(C.ACTION_COUNTS)
-    if seen != expected:
-        wrong = sorted((expected - seen) + (seen - expected))
-        raise NotationError(f"state notation: cards are not conserved (check {', '.join(wrong)})")
+    N.check_cards(seen, expected)
     gold: Counter[int] = Counter(state.gold_pile) + Counter(state.gold_offer)
     for cards in state.gold:
         gold.update(cards)

@@ -23,18 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from saboteur.engine.classic import cards as C
-from saboteur.engine.maze import E, N, S, W, slot_xy
+from saboteur.engine.maze import slot_xy
+from saboteur.engine.picture import cell, picture
 
 if TYPE_CHECKING:
     from saboteur.engine.classic.state import ClassicState
-
-
-def _cell(sides: int, centre: str) -> list[str]:
-    return [
-        " # " if sides & N else "   ",
-        ("#" if sides & W else " ") + centre + ("#" if sides & E else " "),
-        " # " if sides & S else "   ",
-    ]
 
 
 def render_maze(state: ClassicState, player: int | None = None) -> str:
@@ -51,19 +44,10 @@ def render_maze(state: ClassicState, player: int | None = None) -> str:
             centre = "o"
         else:
             centre = "x" if len(shape.groups) > 1 or shape.card.startswith("x") else "#"
-        cells[slot_xy(index)] = _cell(shape.sides, centre)
+        cells[slot_xy(index)] = cell(shape.sides, centre)
     peeks = state.peeks[player] if player is not None else {}
     for index in maze.hidden:
         seen = peeks.get(index)
         centre = "?" if seen is None else ("G" if seen == C.GOLD_GOAL else "o")
-        cells[slot_xy(index)] = _cell(0, centre)
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
-    columns = range(min(xs), max(xs) + 1)
-    lines = ["   " + "".join(f"{x:>3}" for x in columns)]
-    for y in range(min(ys), max(ys) + 1):
-        for row in range(3):
-            label = f"{y:>3}" if row == 1 else "   "
-            text = "".join(cells.get((x, y), ["   "] * 3)[row] for x in columns)
-            lines.append((label + text).rstrip())
-    return "\n".join(lines)
+        cells[slot_xy(index)] = cell(0, centre)
+    return picture(cells)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from saboteur.engine.base import JSON, Action, Event, IllegalAction, State
+from saboteur.engine.base import JSON, Action, Event, IllegalAction
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.actions import (
     BREAK,
@@ -54,12 +54,15 @@ from saboteur.engine.classic.actions import (
 from saboteur.engine.classic.actions import (
     SLOT_ROWS as _SLOT_ROWS,
 )
-from saboteur.engine.maze import STEP, Maze, sides_text, slot_index, slot_xy
+from saboteur.engine.maze import STEP, Maze, slot_index, slot_xy, xy_text
+from saboteur.engine.path_rules import place_rule
+from saboteur.engine.table import OVER as OVER
+from saboteur.engine.table import TableState
 
 if TYPE_CHECKING:
     from saboteur.engine.classic.game import ClassicGame
 
-PLAY, GOLD_PHASE, OVER = "play", "gold", "over"
+PLAY, GOLD_PHASE = "play", "gold"
 START_SLOT = slot_index(0, 0)
 GOAL_SLOTS = (slot_index(8, -2), slot_index(8, 0), slot_index(8, 2))
 # The demo opening: (x, y, card, turned), laid in this order from the start.
@@ -72,22 +75,12 @@ DEMO_LAYOUT = (
     (2, 1, "NEW", False),
 )
 _PLACEABLE_LIMIT = max(C.PATH_SHAPE_IDS) + 1
-_BREAK_CARD = {bit: card for card, bit in C.BREAKS.items()}
 _FIT = C.FIT
 _SHAPE_BITS = C.CARD_SHAPE_BITS
 _SHAPES = C.SHAPES.shapes
 
 
-def _tools_text(mask: int) -> str:
-    return ", ".join(name for bit, name in C.TOOL_NAMES.items() if mask & bit)
-
-
-def _xy_text(index: int) -> str:
-    x, y = slot_xy(index)
-    return f"({x},{y})"
-
-
-class ClassicState(State):
+class ClassicState(TableState):
     """One moment of a base Saboteur game (see the module doc for a tour)."""
 
     __slots__ = (
@@ -203,24 +196,8 @@ class ClassicState(State):
     # -- the State interface -----------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def scores(self) -> list[int]:
         return [sum(cards) for cards in self.gold]
-
-    @property
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        scores = self.scores
-        best = max(scores)
-        return [seat for seat, score in enumerate(scores) if score == best]
 
     def clone(self) -> ClassicState:
         other = ClassicState.__new__(ClassicState)
@@ -249,11 +226,6 @@ class ClassicState(State):
         other.events = list(self.events)
         other._legal = self._legal
         return other
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate_legal()
-        return list(self._legal)
 
     def _generate_legal(self) -> list[Action]:
         if self.phase == OVER:
@@ -303,12 +275,7 @@ class ClassicState(State):
     def apply(self, action: Action | str, player: int | None = None) -> None:
         # always the interned action (cheap): it carries the packed code the fast path uses
         action = parse_action(action if isinstance(action, str) else action.text)
-        if self.phase == OVER:
-            raise IllegalAction("game.over", "the game is over")
-        seat = self.current
-        assert seat is not None
-        if player is not None and player != seat:
-            raise IllegalAction("turn", f"it is seat {seat}'s turn, not seat {player}'s")
+        seat = self._seat_to_act(player)
         kind = action.kind
         if self.phase == GOLD_PHASE:
             if kind != GOLD:
@@ -349,12 +316,7 @@ class ClassicState(State):
     # -- playing cards -----------------------------------------------------------------------------
 
     def _place(self, seat: int, action: Action) -> list[tuple[int, int]]:
-        if self.broken[seat]:
-            raise IllegalAction(
-                "path.broken-tool",
-                f"seat {seat} has a broken {_tools_text(self.broken[seat])} and may not lay"
-                " path cards",
-            )
+        self._check_tools(seat)
         index, sid = action.code >> 6, action.code & 63
         key = self.maze.frontier.get(index)
         if key is None or not _FIT[key] >> sid & 1:
@@ -368,20 +330,12 @@ class ClassicState(State):
         return reached
 
     def _refuse_place(self, index: int, sid: int) -> None:
-        maze, where = self.maze, _xy_text(index)
+        maze, where = self.maze, xy_text(index)
         if not maze.in_bounds(index):
             raise IllegalAction("path.bounds", f"{where} lies outside the maze")
-        if index in maze.cells or index in maze.hidden:
-            raise IllegalAction("path.occupied", f"{where} already holds a card")
-        if not maze.touches_card(index):
-            raise IllegalAction("path.adjacent", f"{where} touches no card in the maze")
-        mismatched = maze.mismatched_sides(index, sid)
-        if mismatched:
-            raise IllegalAction(
-                "path.sides-match",
-                f"{_SHAPES[sid].name} at {where} does not match its neighbours on side(s)"
-                f" {sides_text(mismatched)}",
-            )
+        refused = place_rule(maze, index, sid, _SHAPES[sid].name)
+        if refused:
+            raise IllegalAction(*refused)
         raise IllegalAction(
             "path.join-start",
             f"{_SHAPES[sid].name} at {where} would not be joined to the start by a tunnel",
@@ -417,37 +371,15 @@ class ClassicState(State):
         assert card is not None and target is not None
         self._check_seat(target)
         if action.kind == BREAK:
-            bit = C.BREAKS[card]
-            if self.broken[target] & bit:
-                raise IllegalAction(
-                    "break.already-broken",
-                    f"seat {target} already has a broken {C.TOOL_NAMES[bit]}",
-                )
-            self.broken[target] |= bit
-            self.hands[seat].remove(card)
-            self.events.append(Event("break", seat, {"tool": C.TOOL_NAMES[bit], "target": target}))
+            self._break(seat, card, C.BREAKS[card], target)
             return
         assert action.choice is not None
-        bit = C.TOOLS[action.choice]
-        if not self.broken[target] & bit:
-            raise IllegalAction(
-                "repair.nothing-broken", f"seat {target} has no broken {action.choice} to repair"
-            )
-        self.broken[target] &= ~bit
-        self.hands[seat].remove(card)
-        self.discard += (_BREAK_CARD[bit], card)
-        self.events.append(Event("repair", seat, {"tool": action.choice, "target": target}))
-
-    def _check_seat(self, target: int) -> None:
-        if not 0 <= target < self.game.players:
-            raise IllegalAction(
-                "seat", f"there is no seat {target} (seats 0 to {self.game.players - 1})"
-            )
+        self._repair(seat, card, action.choice, target)
 
     def _rockfall(self, seat: int, action: Action) -> None:
         assert action.slot is not None
         index = action.code
-        where = _xy_text(index)
+        where = xy_text(index)
         sid = self.maze.cells.get(index)
         if index in self.maze.hidden or (sid is not None and _SHAPES[sid].card in C.GOAL_CARDS):
             raise IllegalAction("rockfall.goal", f"a rockfall never removes a goal card {where}")
@@ -463,17 +395,10 @@ class ClassicState(State):
         self.events.append(Event("rockfall", seat, data))
 
     def _map(self, seat: int, action: Action) -> None:
-        assert action.slot is not None
         index = action.code
         if index not in self.maze.hidden:
-            raise IllegalAction("map.target", f"{_xy_text(index)} is not a face-down goal card")
-        card = self.maze.hidden[index]
-        self.peeks[seat][index] = card
-        self.hands[seat].remove("map")
-        self.discard.append("map")
-        x, y = action.slot
-        self.events.append(Event("map", seat, {"x": x, "y": y}))
-        self.events.append(Event("peek", seat, {"x": x, "y": y, "card": card}, to=seat))
+            raise IllegalAction("map.target", f"{xy_text(index)} is not a face-down goal card")
+        self._peek(seat, index, self.maze.hidden[index])
 
     def _finish_turn(self, seat: int) -> None:
         """Draw a card, then pass the turn to the next seat that still holds cards."""

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import re
 
+from saboteur.engine.action_text import seat_card, slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.duel import cards as C
-from saboteur.engine.maze import COORD_LIMIT, slot_index, slot_xy
+from saboteur.engine.maze import slot_xy
 
 PLACE, REVEAL, BREAK, REPAIR, KEY, ROCKFALL, MAP, BRIBE, CLEAR, PASS = (
     "place",
@@ -139,12 +140,8 @@ def parse_action(text: str) -> Action:
         return _parse_discard(text)
     match = _AT_SLOT.fullmatch(text)
     if match:
-        name, x, y = match.group(1), int(match.group(2)), int(match.group(3))
-        if not (-COORD_LIMIT < x < COORD_LIMIT and -COORD_LIMIT < y < COORD_LIMIT):
-            raise NotationError(
-                f"{text!r}: coordinates lie between -{COORD_LIMIT} and {COORD_LIMIT}"
-            )
-        index = slot_index(x, y)
+        name = match.group(1)
+        index = slot_of(text, int(match.group(2)), int(match.group(3)))
         if name in _PLACEABLE:
             return place_action(index, _PLACEABLE[name])
         if name in _GOAL_SHAPES:
@@ -161,21 +158,7 @@ def parse_action(text: str) -> Action:
             " pass:NS+map)"
         )
     card, choice, seat = match.group(1), match.group(2), int(match.group(3))
-    if card in C.BREAKS:
-        if choice is not None:
-            raise NotationError(f"{text!r}: '/' goes with a double repair card only")
-        return seat_action(card, seat)
-    if card in C.REPAIRS:
-        tools = C.REPAIRS[card]
-        if len(tools) == 1:
-            if choice is not None:
-                raise NotationError(f"{text!r}: a single repair card takes no '/tool'")
-            return seat_action(card, seat, tools[0])
-        if choice is None or choice not in C.TOOLS or C.TOOLS[choice] not in tools:
-            names = " or ".join(C.TOOL_NAMES[t] for t in tools)
-            raise NotationError(f"{text!r}: say which tool the double repair mends ({names})")
-        return seat_action(card, seat, C.TOOLS[choice])
-    raise NotationError(f"{text!r}: {card!r} is not a card played on a player")
+    return seat_card(text, card, choice, seat, C.REPAIRS, seat_action)
 
 
 def _parse_discard(text: str) -> Action:

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from saboteur.engine.classic.cards import TOOL_NAMES as TOOL_NAMES
-from saboteur.engine.classic.cards import TOOLS as TOOLS
+from saboteur.engine.catalogue import PLAIN_TITLES, counted, shape_entry
 from saboteur.engine.maze import SIDES, Shape, ShapeTable, sides_mask, sides_text, turn_half
+from saboteur.engine.tools import BREAK_CARD as BREAK_CARD
+from saboteur.engine.tools import TOOL_NAMES as TOOL_NAMES
+from saboteur.engine.tools import TOOLS as TOOLS
+from saboteur.engine.tools import tool_cards
 
 GREEN, BLUE = "green", "blue"
 COLOURS = (GREEN, BLUE)
@@ -56,13 +59,7 @@ ACTION_COUNTS: dict[str, int] = {
     "rockfall": 2,
     "map": 2,
 }
-BREAKS: dict[str, int] = {f"break-{name}": bit for name, bit in TOOLS.items()}
-REPAIRS: dict[str, tuple[int, ...]] = {
-    card: tuple(TOOLS[name] for name in card.split("-")[1:])
-    for card in ACTION_COUNTS
-    if card.startswith("repair-")
-}
-BREAK_CARD = {bit: card for card, bit in BREAKS.items()}
+BREAKS, REPAIRS = tool_cards(ACTION_COUNTS)
 
 GOAL_COUNTS: dict[str, int] = {
     "goal-3": 3,
@@ -195,9 +192,7 @@ OPENED: dict[int, int] = {
     if not spec.opened and f"{spec.name}+open" in SHAPES.by_name
 }
 CLOSED: dict[int, int] = {open_sid: sid for sid, open_sid in OPENED.items()}
-CARD_SHAPE_BITS: dict[str, int] = {}
-for _sid in PATH_SHAPE_IDS:
-    CARD_SHAPE_BITS[SPECS[_sid].card] = CARD_SHAPE_BITS.get(SPECS[_sid].card, 0) | 1 << _sid
+CARD_SHAPE_BITS = SHAPES.card_bits(PATH_SHAPE_IDS)
 START_SHAPES = {colour: SHAPES.by_name[card] for colour, card in STARTS.items()}
 GOAL_SHAPES: dict[str, list[int]] = {
     card: [sid for sid, s in enumerate(SPECS) if s.card == card and not s.opened]
@@ -219,23 +214,16 @@ def shape_id(card: str, turned: bool) -> int:
 
 def deck_cards() -> list[str]:
     """The 34 path cards without the starts and the 18 action cards, in a fixed order."""
-    cards = [card for card, count in PATH_COUNTS.items() for _ in range(count)]
-    return cards + [card for card, count in ACTION_COUNTS.items() for _ in range(count)]
+    return counted(PATH_COUNTS) + counted(ACTION_COUNTS)
 
 
 def goal_cards() -> list[str]:
     """The 18 goal cards in a fixed order (shuffled once per game)."""
-    return [card for card, count in GOAL_COUNTS.items() for _ in range(count)]
+    return counted(GOAL_COUNTS)
 
 
 TITLES = {
-    "NS": "straight N-S",
-    "EW": "straight E-W",
-    "ES": "curve E-S",
-    "SW": "curve S-W",
-    "NES": "T-junction N-E-S",
-    "NEW": "T-junction N-E-W",
-    "NESW": "crossroads",
+    **PLAIN_TITLES,
     "xNS": "dead end N-S",
     "xEW": "dead end E-W",
     "bridge": "bridge (N-S over E-W, not joined)",
@@ -275,14 +263,7 @@ def catalogue(players: int = 2) -> list[dict[str, Any]]:
     def with_shape(kind: str, card: str, count: int) -> dict[str, Any]:
         shape = SHAPES.shapes[shape_id(card, False)]
         door = _read(_pattern(card))[1]
-        entry = {
-            "kind": kind,
-            "name": card,
-            "title": _title(card),
-            "count": count,
-            "sides": sides_text(shape.sides),
-            "links": [list(pair) for pair in shape.links],
-        }
+        entry = shape_entry(kind, card, _title(card), count, shape)
         if door:
             entry["door"] = sides_text(door)
         if card in GOLD_VALUE:

@@ -29,7 +29,9 @@ from saboteur.engine.duel.actions import (
     seat_action,
     slot_action,
 )
-from saboteur.engine.maze import SIDE_STEPS, sides_text, slot_xy
+from saboteur.engine.maze import SIDE_STEPS, slot_xy
+from saboteur.engine.maze import xy_text as xy_text
+from saboteur.engine.path_rules import sides_rule
 
 if TYPE_CHECKING:
     from saboteur.engine.duel.state import DuelState
@@ -46,11 +48,6 @@ _FALLING = frozenset(
     and spec.card not in C.GOLD_PATH_COUNTS
     and spec.card not in C.TROLL_COUNTS
 )
-
-
-def xy_text(index: int) -> str:
-    x, y = slot_xy(index)
-    return f"({x},{y})"
 
 
 def card_at(state: DuelState, index: int) -> str | None:
@@ -150,14 +147,7 @@ def ladder_rule(state: DuelState, index: int, sid: int) -> tuple[str, str] | Non
                 "path.ladder-next-to-goal",
                 f"a ladder never lies next to a goal or gold card ({where} touches {card})",
             )
-    mismatched = maze.mismatched_sides(index, sid)
-    if mismatched:
-        return (
-            "path.sides-match",
-            f"{_SHAPES[sid].name} at {where} does not match its neighbours on side(s)"
-            f" {sides_text(mismatched)}",
-        )
-    return None
+    return sides_rule(maze, index, sid, _SHAPES[sid].name)
 
 
 def key_slots(state: DuelState, seat: int) -> list[int]:

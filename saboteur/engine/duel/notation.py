@@ -12,24 +12,22 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, NotationError
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.layout import KEYS
 from saboteur.engine.duel.solo import rating
 from saboteur.engine.duel.state import OVER, PLAY, REVEAL_PHASE, TURN_GOES_ON, DuelState
-from saboteur.engine.maze import slot_index, slot_xy
+from saboteur.engine.maze import slot_xy
+from saboteur.engine.tools import TOOLS, tool_names
 
 if TYPE_CHECKING:
     from saboteur.engine.duel.game import DuelGame
 
-FORMAT = "saboteur-state/1"
+FORMAT = N.FORMAT
 _SPECS = C.SPECS
 _HAND_CARDS = set(C.PATH_COUNTS) | set(C.ACTION_COUNTS)
 _BASE_NAMES = {spec.name: sid for sid, spec in enumerate(_SPECS) if not spec.opened}
-
-
-def _tools(mask: int) -> list[str]:
-    return [name for bit, name in C.TOOL_NAMES.items() if mask & bit]
 
 
 def _base(sid: int) -> int:
@@ -91,7 +89,7 @@ def view_of(state: DuelState, player: int | None) -> JSON:
         "markers_left": state.markers_left,
         "keys_left": state.keys_left,
         "hand_sizes": [len(hand) for hand in state.hands],
-        "broken": [_tools(mask) for mask in state.broken],
+        "broken": [tool_names(mask) for mask in state.broken],
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),
         "aside_size": len(state.aside),
@@ -124,18 +122,12 @@ def state_to_json(state: DuelState) -> JSON:
         x, y = slot_xy(state.pending)
         pending = {"x": x, "y": y, "draws": state.pending_draws}
     return {
-        "format": FORMAT,
-        **state.game.config(),
-        "seed": state.seed,
-        "round": state.round,
-        "phase": state.phase,
-        "current": state.current,
-        "turns": state.turns,
+        **N.progress_json(state),
         "hands": [list(hand) for hand in state.hands],
         "deck": list(state.deck),
         "discard": list(state.discard),
         "aside": list(state.aside),
-        "broken": [_tools(mask) for mask in state.broken],
+        "broken": [tool_names(mask) for mask in state.broken],
         "maze": [
             [*slot_xy(index), _SPECS[_base(sid)].name]
             for index, sid in state.mazes[0].cells.items()
@@ -152,120 +144,46 @@ def state_to_json(state: DuelState) -> JSON:
     }
 
 
-def _need(data: JSON, key: str, kind: type) -> Any:
-    if key not in data:
-        raise NotationError(f"state notation lacks {key!r}")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise NotationError(f"state notation: {key!r} has the wrong type")
-    return value
-
-
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _seat(value: Any, n: int, what: str) -> int:
-    if not _int(value) or not 0 <= value < n:
-        raise NotationError(f"state notation: {what} must be a seat from 0 to {n - 1}")
-    return int(value)
-
-
-def _slot(value: Any, what: str, length: int = 2) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(_int(v) and -100 < v < 100 for v in value[:2])
-    ):
-        raise NotationError(f"state notation: {what} must start with two coordinates")
-    return slot_index(value[0], value[1])
-
-
-def _cards(value: Any, allowed: set[str] | dict[str, int], what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v in allowed for v in value):
-        raise NotationError(f"state notation: {what} must be a list of card names")
-    return list(value)
-
-
 def _tool_mask(value: Any) -> int:
     mask = 0
-    for tool in _cards(value, set(C.TOOLS), "broken"):
-        mask |= C.TOOLS[tool]
+    for tool in N.card_list(value, set(TOOLS), "broken"):
+        mask |= TOOLS[tool]
     return mask
-
-
-def _seat_lists(data: JSON, key: str, n: int) -> list[Any]:
-    value: list[Any] = _need(data, key, list)
-    if len(value) != n:
-        raise NotationError(f"state notation: {key} must hold {n} lists")
-    return value
 
 
 def state_from_json(game: DuelGame, data: JSON) -> DuelState:
     """Rebuild a state; raises :class:`NotationError` naming the first problem found."""
-    try:
-        return _state_from_json(game, data)
-    except NotationError:
-        raise
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
-        raise NotationError(f"state notation is malformed ({type(err).__name__}: {err})") from None
+    return N.read_or_refuse(_state_from_json, game, data)
 
 
 def _state_from_json(game: DuelGame, data: JSON) -> DuelState:
-    if not isinstance(data, dict):
-        raise NotationError("state notation must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise NotationError(f"state notation: 'format' must be {FORMAT!r}")
-    if data.get("ruleset") != game.ruleset or data.get("players") != game.players:
-        raise NotationError("state notation: ruleset or player count differs from the game")
-    if data.get("options", {}) != game.options:
-        raise NotationError("state notation: options differ from the game's")
+    N.check_header(game, data)
     n, layout = game.players, game.layout
-    state = game.state_class(game, _need(data, "seed", int))
-    state.round = _need(data, "round", int)
-    if not 1 <= state.round <= game.opts.rounds:
-        raise NotationError(f"state notation: round must be 1 to {game.opts.rounds}")
-    state.phase = _need(data, "phase", str)
-    if state.phase not in (PLAY, REVEAL_PHASE, OVER):
-        raise NotationError("state notation: phase must be play, reveal or over")
-    current = data.get("current")
-    state.current = None if state.phase == OVER else _seat(current, n, "current")
-    state.turns = _need(data, "turns", int)
+    state = game.state_class(game, N.need(data, "seed", int))
+    progress = N.read_progress(data, game.opts.rounds, (PLAY, REVEAL_PHASE, OVER), n)
+    state.round, state.phase, state.current, state.turns = progress
     if state.turns < 0:
         raise NotationError("state notation: turns must not be negative")
-    state.hands = [_cards(h, _HAND_CARDS, "a hand") for h in _seat_lists(data, "hands", n)]
-    state.deck = _cards(data.get("deck"), _HAND_CARDS, "deck")
-    state.discard = _cards(data.get("discard"), _HAND_CARDS, "discard")
-    state.aside = _cards(data.get("aside"), _HAND_CARDS, "aside")
+    state.hands = [N.card_list(h, _HAND_CARDS, "a hand") for h in N.seat_lists(data, "hands", n)]
+    state.deck = N.card_list(data.get("deck"), _HAND_CARDS, "deck")
+    state.discard = N.card_list(data.get("discard"), _HAND_CARDS, "discard")
+    state.aside = N.card_list(data.get("aside"), _HAND_CARDS, "aside")
     if state.phase != OVER and len(state.aside) != layout.aside:
         raise NotationError(f"state notation: aside must hold {layout.aside} cards")
-    state.broken = [_tool_mask(tools) for tools in _seat_lists(data, "broken", n)]
-    state.goal_cards = {}
-    for entry in _need(data, "goals", list):
-        card = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
-        if not isinstance(card, str) or card not in C.GOAL_COUNTS:
-            raise NotationError("state notation: goals must be [x, y, goal card]")
-        state.goal_cards[_slot(entry, "a goal", 3)] = card
+    state.broken = [_tool_mask(tools) for tools in N.seat_lists(data, "broken", n)]
+    state.goal_cards = N.read_goals(data, C.GOAL_COUNTS)
     if list(state.goal_cards) != list(layout.goals):
         raise NotationError("state notation: goals must name the six goal slots in order")
-    state.goal_pile = _cards(data.get("goal_pile"), C.GOAL_COUNTS, "goal_pile")
-    state.gold = [_cards(g, C.GOLD_VALUE, "gold") for g in _seat_lists(data, "gold", n)]
-    state.box = _cards(data.get("box"), set(C.GOLD_VALUE) | set(C.GOAL_COUNTS), "box")
-    cells = _cells(game, _need(data, "maze", list), state.goal_cards)
+    state.goal_pile = N.card_list(data.get("goal_pile"), C.GOAL_COUNTS, "goal_pile")
+    state.gold = [N.card_list(g, C.GOLD_VALUE, "gold") for g in N.seat_lists(data, "gold", n)]
+    state.box = N.card_list(data.get("box"), set(C.GOLD_VALUE) | set(C.GOAL_COUNTS), "box")
+    cells = _cells(game, N.need(data, "maze", list), state.goal_cards)
     state.markers = _tokens(data, "markers", n)
     state.keys = _tokens(data, "keys", n)
     _open_tokens(state, cells)
     state.mazes = state._new_mazes(list(cells.items()))
-    state.peeks = [{} for _ in range(n)]
-    for seat, seen in enumerate(_seat_lists(data, "peeks", n)):
-        if not isinstance(seen, list):
-            raise NotationError("state notation: peeks must be lists of slots")
-        for slot in seen:
-            index = _slot(slot, "a peek")
-            if index not in state.goal_cards:
-                raise NotationError("state notation: a peek must name a goal slot")
-            state.peeks[seat][index] = state.goal_cards[index]
-    state.results = [_result(entry, n) for entry in _need(data, "results", list)]
+    state.peeks = N.read_peeks(N.seat_lists(data, "peeks", n), state.goal_cards, 2)
+    state.results = [_result(entry, n) for entry in N.need(data, "results", list)]
     if len(state.results) != state.round - 1 + (state.phase == OVER):
         raise NotationError("state notation: results must hold one entry per finished round")
     if "pending" not in data:
@@ -290,7 +208,7 @@ def _cells(game: DuelGame, entries: list[Any], goals: dict[int, str]) -> dict[in
         name = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
         if not isinstance(name, str) or name not in _BASE_NAMES:
             raise NotationError(f"state notation: unknown maze shape in {entry!r}")
-        index, sid = _slot(entry, "a maze cell", 3), _BASE_NAMES[name]
+        index, sid = N.slot(entry, "a maze cell", 3), _BASE_NAMES[name]
         card = _SPECS[sid].card
         if index in cells or index in seen_starts:
             raise NotationError(f"state notation: two cards at {slot_xy(index)}")
@@ -313,11 +231,11 @@ def _cells(game: DuelGame, entries: list[Any], goals: dict[int, str]) -> dict[in
 
 def _tokens(data: JSON, key: str, n: int) -> dict[int, int]:
     tokens: dict[int, int] = {}
-    for entry in _need(data, key, list):
-        index = _slot(entry, f"an entry of {key}", 3)
+    for entry in N.need(data, key, list):
+        index = N.slot(entry, f"an entry of {key}", 3)
         if index in tokens:
             raise NotationError(f"state notation: two {key} at {slot_xy(index)}")
-        tokens[index] = _seat(entry[2], n, f"the seat of a {key} entry")
+        tokens[index] = N.seat(entry[2], n, f"the seat of a {key} entry")
     return tokens
 
 
@@ -333,11 +251,11 @@ def _open_tokens(state: DuelState, cells: dict[int, int]) -> None:
             )
         if card in C.TROLL_COUNTS:
             cells[index] = C.OPENED[cells[index]]
-    for index, seat in state.keys.items():
+    for index, owner in state.keys.items():
         sid = cells.get(index)
         if sid is None or not _SPECS[sid].door:
             raise NotationError(f"state notation: a key at {slot_xy(index)} lies on no door")
-        if C.card_colour(_SPECS[sid].card) == state.colours[seat]:
+        if C.card_colour(_SPECS[sid].card) == state.colours[owner]:
             raise NotationError("state notation: a key opens a door of the other colour only")
         cells[index] = C.OPENED[sid]
 
@@ -349,8 +267,8 @@ def _pending(state: DuelState, pending: Any) -> None:
         return
     if not isinstance(pending, dict) or set(pending) != {"x", "y", "draws"}:
         raise NotationError("state notation: the reveal phase needs pending {x, y, draws}")
-    index = _slot([pending["x"], pending["y"]], "pending")
-    if pending["draws"] not in (TURN_GOES_ON, 0, 1, 2) or not _int(pending["draws"]):
+    index = N.slot([pending["x"], pending["y"]], "pending")
+    if pending["draws"] not in (TURN_GOES_ON, 0, 1, 2) or not N.is_int(pending["draws"]):
         raise NotationError("state notation: pending draws must be -1, 0, 1 or 2")
     if index not in state.mazes[0].hidden or len(state._orientations(index)) < 2:
         raise NotationError("state notation: pending must name a reached goal with a choice")
@@ -364,11 +282,11 @@ def _result(entry: Any, n: int) -> JSON:
     if entry["end"] not in ("goals", "markers", "cards"):
         raise NotationError("state notation: a result's end must be goals, markers or cards")
     for key in ("round", "turns"):
-        if not _int(entry[key]) or entry[key] < 0:
+        if not N.is_int(entry[key]) or entry[key] < 0:
             raise NotationError(f"state notation: a result's {key} must be a whole number")
     for key in ("gold", "paid"):
         value = entry[key]
-        if not isinstance(value, list) or len(value) != n or not all(_int(v) for v in value):
+        if not isinstance(value, list) or len(value) != n or not all(N.is_int(v) for v in value):
             raise NotationError(f"state notation: a result's {key} must list {n} numbers")
     return dict(entry)
 
@@ -392,8 +310,6 @@ def _check_conservation(state: DuelState) -> None:
     for mask in state.broken:
         seen.update(C.BREAK_CARD[bit] for bit in C.TOOL_NAMES if mask & bit)
     expected = Counter(C.PATH_COUNTS) + Counter(C.ACTION_COUNTS)
-    if seen != expected:
-        wrong = sorted((expected - seen) + (seen - expected))
-        raise NotationError(f"state notation: cards are not conserved (check {', '.join(wrong)})")
+    N.check_cards(seen, expected)
     if goals != Counter(C.GOAL_COUNTS):
         raise NotationError("state notation: goal cards are not conserved")

@@ -23,18 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from saboteur.engine.duel import cards as C
-from saboteur.engine.maze import E, N, S, W, slot_xy
+from saboteur.engine.maze import slot_xy
+from saboteur.engine.picture import cell, picture
 
 if TYPE_CHECKING:
     from saboteur.engine.duel.state import DuelState
-
-
-def _cell(sides: int, centre: str) -> list[str]:
-    return [
-        " # " if sides & N else "   ",
-        ("#" if sides & W else " ") + centre + ("#" if sides & E else " "),
-        " # " if sides & S else "   ",
-    ]
 
 
 def _centre(card: str, opened: bool) -> str:
@@ -65,18 +58,9 @@ def render_maze(state: DuelState, player: int | None = None) -> str:
     cells: dict[tuple[int, int], list[str]] = {}
     for index, sid in maze.cells.items():
         spec = C.SPECS[sid]
-        cells[slot_xy(index)] = _cell(spec.sides, _centre(spec.card, spec.opened))
+        cells[slot_xy(index)] = cell(spec.sides, _centre(spec.card, spec.opened))
     peeks = state.peeks[player] if player is not None else {}
     for index in maze.hidden:
         seen = peeks.get(index)
-        cells[slot_xy(index)] = _cell(0, "?" if seen is None else _goal_centre(seen))
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
-    columns = range(min(xs), max(xs) + 1)
-    lines = ["   " + "".join(f"{x:>3}" for x in columns)]
-    for y in range(min(ys), max(ys) + 1):
-        for row in range(3):
-            label = f"{y:>3}" if row == 1 else "   "
-            text = "".join(cells.get((x, y), ["   "] * 3)[row] for x in columns)
-            lines.append((label + text).rstrip())
-    return "\n".join(lines)
+        cells[slot_xy(index)] = cell(0, "?" if seen is None else _goal_centre(seen))
+    return picture(cells)

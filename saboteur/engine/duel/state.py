@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from saboteur.engine.base import JSON, Action, Event, IllegalAction, State
+from saboteur.engine.base import JSON, Action, Event, IllegalAction
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.actions import (
     BREAK,
@@ -36,28 +36,22 @@ from saboteur.engine.duel.actions import (
 from saboteur.engine.duel.gold import gold_value, payment
 from saboteur.engine.duel.layout import HAND, KEYS
 from saboteur.engine.duel.legal import GOLD_SIDS, card_at, ladder_rule, play_actions, rockfall_rule
-from saboteur.engine.maze import SIDE_STEPS, Maze, sides_text, slot_xy
+from saboteur.engine.maze import SIDE_STEPS, Maze, slot_xy, xy_text
+from saboteur.engine.path_rules import place_rule
+from saboteur.engine.table import OVER as OVER
+from saboteur.engine.table import TableState
 
 if TYPE_CHECKING:
     from saboteur.engine.duel.game import DuelGame
 
-PLAY, REVEAL_PHASE, OVER = "play", "reveal", "over"
+PLAY, REVEAL_PHASE = "play", "reveal"
 TURN_GOES_ON = -1  # draws after a bribe: the same player still plays a card
 _SPECS = C.SPECS
 _SHAPES = C.SHAPES.shapes
 _LADDER_SIDS = {C.SHAPES.by_name[card]: card for card in C.LADDER_COUNTS}
 
 
-def _xy_text(index: int) -> str:
-    x, y = slot_xy(index)
-    return f"({x},{y})"
-
-
-def _tools_text(mask: int) -> str:
-    return ", ".join(name for bit, name in C.TOOL_NAMES.items() if mask & bit)
-
-
-class DuelState(State):
+class DuelState(TableState):
     """One moment of a Duel game (the solo mode: :class:`~saboteur.engine.duel.solo.SoloState`)."""
 
     def __init__(self, game: DuelGame, seed: int) -> None:
@@ -167,23 +161,8 @@ class DuelState(State):
     # -- the State interface -----------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def scores(self) -> list[int]:
         return [gold_value(cards) for cards in self.gold]
-
-    @property
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        best = max(self.scores)
-        return [seat for seat, score in enumerate(self.scores) if score == best]
 
     @property
     def markers_left(self) -> int:
@@ -212,11 +191,6 @@ class DuelState(State):
         other.events = list(self.events)
         return other
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate_legal()
-        return list(self._legal)
-
     def _generate_legal(self) -> list[Action]:
         if self.phase == OVER:
             return []
@@ -231,12 +205,7 @@ class DuelState(State):
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
         action = parse_action(action if isinstance(action, str) else action.text)
-        if self.phase == OVER:
-            raise IllegalAction("game.over", "the game is over")
-        seat = self.current
-        assert seat is not None
-        if player is not None and player != seat:
-            raise IllegalAction("turn", f"it is seat {seat}'s turn, not seat {player}'s")
+        seat = self._seat_to_act(player)
         kind = action.kind
         if self.phase == REVEAL_PHASE:
             if kind != REVEAL:
@@ -292,12 +261,7 @@ class DuelState(State):
     # -- path cards --------------------------------------------------------------------------------
 
     def _place(self, seat: int, action: Action) -> None:
-        if self.broken[seat]:
-            raise IllegalAction(
-                "path.broken-tool",
-                f"seat {seat} has a broken {_tools_text(self.broken[seat])} and may not lay"
-                " path cards",
-            )
+        self._check_tools(seat)
         index, sid = action.code >> 8, action.code & 255
         if sid in _LADDER_SIDS:
             refused = ladder_rule(self, index, sid)
@@ -314,21 +278,11 @@ class DuelState(State):
         self.events.append(Event("place", seat, data))
 
     def _place_rule(self, seat: int, index: int, sid: int) -> tuple[str, str]:
-        maze, where = self.mazes[seat], _xy_text(index)
-        if index in maze.cells or index in maze.hidden:
-            return "path.occupied", f"{where} already holds a card"
-        if not maze.touches_card(index):
-            return "path.adjacent", f"{where} touches no card in the maze"
-        mismatched = maze.mismatched_sides(index, sid)
-        if mismatched:
-            return (
-                "path.sides-match",
-                f"{_SHAPES[sid].name} at {where} does not match its neighbours on side(s)"
-                f" {sides_text(mismatched)}",
-            )
-        return (
+        refused = place_rule(self.mazes[seat], index, sid, _SHAPES[sid].name)
+        return refused or (
             "path.join-start",
-            f"{_SHAPES[sid].name} at {where} would not be joined to seat {seat}'s own start",
+            f"{_SHAPES[sid].name} at {xy_text(index)} would not be joined to seat {seat}'s own"
+            " start",
         )
 
     def _lay(self, index: int, sid: int) -> None:
@@ -392,7 +346,7 @@ class DuelState(State):
         if index != self.pending or sid not in self._orientations(index):
             names = " or ".join(_SPECS[s].name for s in self._orientations(self.pending))
             raise IllegalAction(
-                "reveal.shape", f"the goal at {_xy_text(self.pending)} may lie as {names} only"
+                "reveal.shape", f"the goal at {xy_text(self.pending)} may lie as {names} only"
             )
         self.pending, self.phase = None, PLAY
         self._lay_goal(seat, index, sid)
@@ -426,12 +380,6 @@ class DuelState(State):
 
     # -- action cards and bribes -------------------------------------------------------------------
 
-    def _check_seat(self, target: int) -> None:
-        if not 0 <= target < self.game.players:
-            raise IllegalAction(
-                "seat", f"there is no seat {target} (seats 0 to {self.game.players - 1})"
-            )
-
     def _tool_card(self, seat: int, action: Action) -> None:
         card, target = action.card, action.seat
         assert card is not None and target is not None
@@ -441,28 +389,12 @@ class DuelState(State):
                 raise IllegalAction(
                     "break.target", "a sabotage card goes in front of the other player"
                 )
-            bit = C.BREAKS[card]
-            if self.broken[target] & bit:
-                raise IllegalAction(
-                    "break.already-broken",
-                    f"seat {target} already has a broken {C.TOOL_NAMES[bit]}",
-                )
-            self.broken[target] |= bit
-            self.hands[seat].remove(card)
-            self.events.append(Event("break", seat, {"tool": C.TOOL_NAMES[bit], "target": target}))
+            self._break(seat, card, C.BREAKS[card], target)
             return
         if target != seat:
             raise IllegalAction("repair.target", "a repair card mends one's own tools only")
         assert action.choice is not None
-        bit = C.TOOLS[action.choice]
-        if not self.broken[seat] & bit:
-            raise IllegalAction(
-                "repair.nothing-broken", f"seat {seat} has no broken {action.choice} to repair"
-            )
-        self.broken[seat] &= ~bit
-        self.hands[seat].remove(card)
-        self.discard += (C.BREAK_CARD[bit], card)
-        self.events.append(Event("repair", seat, {"tool": action.choice, "target": seat}))
+        self._repair(seat, card, action.choice, seat)
 
     def _key(self, seat: int, index: int) -> None:
         sid = self.mazes[0].cells.get(index)
@@ -470,10 +402,10 @@ class DuelState(State):
         colour = C.card_colour(spec.card) if spec is not None else None
         if spec is None or not spec.door or colour == self.colours[seat]:
             raise IllegalAction(
-                "key.target", f"there is no face-up door of the other colour at {_xy_text(index)}"
+                "key.target", f"there is no face-up door of the other colour at {xy_text(index)}"
             )
         if sid in C.CLOSED:
-            raise IllegalAction("key.open", f"a key already lies on the door at {_xy_text(index)}")
+            raise IllegalAction("key.open", f"a key already lies on the door at {xy_text(index)}")
         if not self.keys_left:
             raise IllegalAction("key.none-left", "both keys of this round are in use")
         assert sid is not None
@@ -486,7 +418,7 @@ class DuelState(State):
 
     def _bribe(self, seat: int, index: int) -> None:
         sid = self.mazes[0].cells.get(index)
-        where = _xy_text(index)
+        where = xy_text(index)
         if sid is None or _SPECS[sid].card not in C.TROLL_COUNTS:
             raise IllegalAction("bribe.target", f"there is no troll at {where}")
         if sid in C.CLOSED:
@@ -522,14 +454,8 @@ class DuelState(State):
 
     def _map(self, seat: int, index: int) -> None:
         if index not in self.mazes[0].hidden:
-            raise IllegalAction("map.target", f"{_xy_text(index)} is not a face-down goal card")
-        card = self.goal_cards[index]
-        self.peeks[seat][index] = card
-        self.hands[seat].remove("map")
-        self.discard.append("map")
-        x, y = slot_xy(index)
-        self.events.append(Event("map", seat, {"x": x, "y": y}))
-        self.events.append(Event("peek", seat, {"x": x, "y": y, "card": card}, to=seat))
+            raise IllegalAction("map.target", f"{xy_text(index)} is not a face-down goal card")
+        self._peek(seat, index, self.goal_cards[index])
 
     def _clear(self, seat: int, action: Action) -> None:
         assert action.choice is not None

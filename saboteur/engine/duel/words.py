@@ -8,18 +8,15 @@
 from __future__ import annotations
 
 from saboteur.engine.base import Event
+from saboteur.engine.wording import namer
+from saboteur.engine.wording import where as slot_text
 
 
 def describe(event: Event, names: list[str] | None = None) -> str:
     """One sentence for ``event``; ``names`` replaces ``seat N``."""
-
-    def who(seat: object) -> str:
-        if isinstance(seat, int) and names is not None and 0 <= seat < len(names):
-            return names[seat]
-        return f"seat {seat}"
-
+    who = namer(names)
     data, actor, kind = event.data, who(event.seat), event.kind
-    where = f"({data.get('x')},{data.get('y')})"
+    where = slot_text(data)
     simple = {
         "place": lambda: f"{actor} laid {data['shape']} at {where}",
         "goal-up": lambda: (

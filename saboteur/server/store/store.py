@@ -123,6 +123,8 @@ class Store:
         self.url = url
         self.engine = create_async_engine(url, pool_pre_ping=True)
         self._write_lock: asyncio.Lock | None = None
+        self._appends: list[tuple[dict[str, Any], asyncio.Future[None]]] = []  # to be stored
+        self._appender: asyncio.Task[None] | None = None
         if url.startswith("sqlite"):
             _sqlite_pragmas(self.engine)
             self._write_lock = asyncio.Lock()
@@ -299,16 +301,53 @@ class Store:
         return f"{_iso(now)}"
 
     async def append_action(self, game_id: int, seq: int, action: str, actor: str) -> None:
-        """Store action number ``seq`` (0-based) of a game; SeqConflict if it exists."""
+        """Store action number ``seq`` (0-based) of a game; SeqConflict if it exists.
+
+        Appends that arrive while another write is under way are committed together, in one
+        transaction (a group commit): many games at once cost few commits."""
+        row = {"game_id": game_id, "seq": seq, "action": action, "actor": actor}
+        done = asyncio.get_running_loop().create_future()
+        self._appends.append((row, done))
+        if self._appender is None or self._appender.done():
+            self._appender = asyncio.get_running_loop().create_task(self._append_waiting())
+        await done
+
+    async def _append_waiting(self) -> None:
+        while self._appends:
+            batch, self._appends = self._appends, []
+            try:
+                await self._insert_actions([row for row, _ in batch])
+            except IntegrityError:  # one of them conflicts: each on its own, to tell which
+                for row, done in batch:
+                    await self._append_one(row, done)
+            except Exception as err:  # every waiting caller hears of it
+                for _row, done in batch:
+                    if not done.done():
+                        done.set_exception(err)
+            else:
+                for _row, done in batch:
+                    if not done.done():
+                        done.set_result(None)
+
+    async def _append_one(self, row: dict[str, Any], done: asyncio.Future[None]) -> None:
         try:
-            async with self.writing() as conn:
-                await conn.execute(
-                    insert(actions).values(
-                        game_id=game_id, seq=seq, action=action, actor=actor, created_at=_now()
-                    )
-                )
+            await self._insert_actions([row])
         except IntegrityError:
-            raise SeqConflict(f"game {game_id} already has action {seq}") from None
+            failure: Exception = SeqConflict(
+                f"game {row['game_id']} already has action {row['seq']}"
+            )
+        except Exception as err:  # the caller hears of it
+            failure = err
+        else:
+            done.set_result(None)
+            return
+        if not done.done():
+            done.set_exception(failure)
+
+    async def _insert_actions(self, rows: list[dict[str, Any]]) -> None:
+        now = _now()
+        async with self.writing() as conn:
+            await conn.execute(insert(actions), [{**row, "created_at": now} for row in rows])
 
     async def finish_game(self, game_id: int, rows: list[tuple[int, int, int, bool]]) -> bool:
         """Mark an active game finished with its results: (seat, user id, gold, won) per seat.

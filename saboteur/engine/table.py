@@ -1,0 +1,112 @@
+"""What the states of the Saboteur games share: whose turn it is, the legal-action cache,
+the winners, and the tool and map cards played on a seat.
+
+A ruleset's state keeps ``phase``, ``current``, ``hands``, ``discard``, ``broken``,
+``peeks`` and ``events`` and implements ``_generate_legal``.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+
+from saboteur.engine.base import Action, Event, IllegalAction, State
+from saboteur.engine.maze import slot_xy
+from saboteur.engine.tools import BREAK_CARD, TOOL_NAMES, TOOLS, tools_text
+
+OVER = "over"
+
+
+class TableState(State):
+    """A :class:`State` whose seats take turns holding hands of cards and tools."""
+
+    __slots__ = ()
+
+    round: int
+    phase: str
+    current: int | None
+    turns: int
+    hands: list[list[str]]
+    discard: list[str]
+    broken: list[int]
+    peeks: list[dict[int, str]]
+    _legal: list[Action] | None
+
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        scores = self.scores
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._generate_legal()
+        return list(self._legal)
+
+    @abstractmethod
+    def _generate_legal(self) -> list[Action]: ...
+
+    def _seat_to_act(self, player: int | None) -> int:
+        """The seat to act; raises if the game is over or ``player`` is someone else."""
+        if self.phase == OVER:
+            raise IllegalAction("game.over", "the game is over")
+        seat = self.current
+        assert seat is not None
+        if player is not None and player != seat:
+            raise IllegalAction("turn", f"it is seat {seat}'s turn, not seat {player}'s")
+        return seat
+
+    def _check_seat(self, target: int) -> None:
+        if not 0 <= target < self.game.players:
+            raise IllegalAction(
+                "seat", f"there is no seat {target} (seats 0 to {self.game.players - 1})"
+            )
+
+    def _check_tools(self, seat: int) -> None:
+        """A seat with a broken tool may not lay path cards."""
+        if self.broken[seat]:
+            raise IllegalAction(
+                "path.broken-tool",
+                f"seat {seat} has a broken {tools_text(self.broken[seat])} and may not lay"
+                " path cards",
+            )
+
+    def _break(self, seat: int, card: str, bit: int, target: int) -> None:
+        """``seat`` lays ``card``, breaking ``target``'s tool ``bit``."""
+        if self.broken[target] & bit:
+            raise IllegalAction(
+                "break.already-broken", f"seat {target} already has a broken {TOOL_NAMES[bit]}"
+            )
+        self.broken[target] |= bit
+        self.hands[seat].remove(card)
+        self.events.append(Event("break", seat, {"tool": TOOL_NAMES[bit], "target": target}))
+
+    def _repair(self, seat: int, card: str, tool: str, target: int) -> None:
+        """``seat`` lays ``card``, mending ``target``'s broken ``tool``."""
+        bit = TOOLS[tool]
+        if not self.broken[target] & bit:
+            raise IllegalAction(
+                "repair.nothing-broken", f"seat {target} has no broken {tool} to repair"
+            )
+        self.broken[target] &= ~bit
+        self.hands[seat].remove(card)
+        self.discard += (BREAK_CARD[bit], card)
+        self.events.append(Event("repair", seat, {"tool": tool, "target": target}))
+
+    def _peek(self, seat: int, index: int, card: str) -> None:
+        """``seat`` plays a map on the face-down goal ``card`` at ``index``."""
+        self.peeks[seat][index] = card
+        self.hands[seat].remove("map")
+        self.discard.append("map")
+        x, y = slot_xy(index)
+        self.events.append(Event("map", seat, {"x": x, "y": y}))
+        self.events.append(Event("peek", seat, {"x": x, "y": y, "card": card}, to=seat))
