@@ -1,6 +1,8 @@
 """``saboteur tournament``: bots play many games; win rates by bot and role.
 
-The lead wires :data:`tournament` into the main command group.
+The player count comes from the ruleset (classic: ``--players``, 4 by default; the
+Duel: 2; solo: 1).  The Duel reports win rates by colour; solo has no opponent, so
+it reports each bot's mean score over the same deals (:mod:`saboteur.bots.solo`).
 """
 
 from __future__ import annotations
@@ -14,18 +16,20 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from saboteur.bots.registry import BotSpec, BotSpecError, parse_spec
-from saboteur.bots.tournament import ROLES, TournamentResult, run_tournament
-from saboteur.engine import RULESETS
+from saboteur.bots.registry import BotSpec, BotSpecError, check_ruleset, parse_spec
+from saboteur.bots.solo import SoloResult, run_solo
+from saboteur.bots.tournament import Clock, TournamentResult, run_tournament
+from saboteur.engine import RULESETS, Game
 
 
-def _specs(text: str) -> list[BotSpec]:
+def _specs(text: str, ruleset: str) -> list[BotSpec]:
     specs: list[BotSpec] = []
     for part in text.split(","):
         if not part.strip():
             raise click.BadParameter("empty bot name in the list", param_hint="'--bots'")
         try:
             spec = parse_spec(part)
+            check_ruleset(spec, ruleset)
         except BotSpecError as err:
             raise click.BadParameter(str(err), param_hint="'--bots'") from None
         if spec.text in (known.text for known in specs):
@@ -45,25 +49,48 @@ def _check_plot(path: Path) -> None:
 
 
 def _print_table(result: TournamentResult, title: str) -> None:
+    duel = "green" in result.roles
     table = Table(title=title)
-    for column in ("bot", "role", "rounds", "wins", "win rate", "95% interval"):
-        table.add_column(column, justify="left" if column in ("bot", "role") else "right")
+    columns = ["bot", "colour" if duel else "role", "games" if duel else "rounds", "wins"]
+    columns += ["ties", "win rate", "95% interval"] if duel else ["win rate", "95% interval"]
+    for column in columns:
+        table.add_column(column, justify="left" if column in columns[:2] else "right")
     for name, tallies in result.to_json()["bots"].items():
-        for role in ROLES:
+        for role in result.roles:
             entry = tallies[role]
             low, high = entry["ci95"]
-            table.add_row(
-                name,
-                role,
-                str(entry["rounds"]),
-                str(entry["wins"]),
-                f"{entry['win_rate']:.1%}",
-                f"{low:.1%} – {high:.1%}",
-            )
+            row = [name, role, str(entry["rounds"]), str(entry["wins"])]
+            if duel:
+                row.append(str(entry["ties"]))
+            row += [f"{entry['win_rate']:.1%}", f"{low:.1%} – {high:.1%}"]
+            table.add_row(*row)
+    console = Console()
+    console.print(table)
+    console.print(_speed_table(result.clocks))
+
+
+def _print_solo(result: SoloResult, title: str) -> None:
+    data = result.to_json()
+    table = Table(title=title)
+    bands = list(next(iter(data["bots"].values()))["ratings"])
+    columns = ["bot", "games", "mean score", "95% interval", *bands]
+    for column in columns:
+        table.add_column(column.replace("-", "–"), justify="left" if column == "bot" else "right")
+    for name, entry in data["bots"].items():
+        low, high = entry["ci95"]
+        row = [name, str(entry["games"]), f"{entry['mean_score']:.2f}", f"{low:.2f} – {high:.2f}"]
+        row += [str(entry["ratings"][band]) for band in bands]
+        table.add_row(*row)
+    console = Console()
+    console.print(table)
+    console.print(_speed_table(result.clocks))
+
+
+def _speed_table(clocks: dict[str, Clock]) -> Table:
     speed = Table(title="thinking time (CPU seconds of this process)")
     for column in ("bot", "decisions", "CPU seconds", "decisions/s", "iterations/s"):
         speed.add_column(column, justify="left" if column == "bot" else "right")
-    for name, clock in result.clocks.items():
+    for name, clock in clocks.items():
         per_second = clock.decisions / clock.seconds if clock.seconds else 0.0
         iterations = (
             clock.iterations / clock.seconds if clock.seconds and clock.iterations else None
@@ -75,13 +102,16 @@ def _print_table(result: TournamentResult, title: str) -> None:
             f"{per_second:,.1f}",
             "–" if iterations is None else f"{iterations:,.0f}",
         )
-    console = Console()
-    console.print(table)
-    console.print(speed)
+    return speed
 
 
 @click.command(name="tournament")
-@click.option("--players", type=int, default=4, show_default=True, help="Seats at the table.")
+@click.option(
+    "--players",
+    type=int,
+    default=None,
+    help="Seats at the table (classic, default 4; the Duel has 2 and solo 1).",
+)
 @click.option(
     "--bots",
     "bots_text",
@@ -89,7 +119,13 @@ def _print_table(result: TournamentResult, title: str) -> None:
     metavar="A,B[,...]",
     help="Bots by name, e.g. heuristic,random or ismcts:iterations=200,heuristic.",
 )
-@click.option("--games", type=int, default=100, show_default=True, help="Games to play.")
+@click.option(
+    "--games",
+    type=int,
+    default=100,
+    show_default=True,
+    help="Games to play (solo: games per bot, each bot on the same deals).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first deal.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
@@ -109,7 +145,7 @@ def _print_table(result: TournamentResult, title: str) -> None:
     help="A ruleset option, e.g. rounds=1 (repeatable).",
 )
 def tournament(
-    players: int,
+    players: int | None,
     bots_text: str,
     games: int,
     seed: int,
@@ -118,8 +154,12 @@ def tournament(
     ruleset: str,
     options: tuple[str, ...],
 ) -> None:
-    """Let bots play GAMES games with seats and roles rotating; print win rates by bot and role."""
-    if players < 3:
+    """Let bots play GAMES games with seats and roles rotating; print win rates by bot and role.
+
+    The Duel's roles are the colours green and blue.  Solo prints each bot's mean score
+    over the same GAMES deals, with the rating bands 0-14, 15-19, 20-24 and 25+.
+    """
+    if ruleset == "classic" and players is not None and players < 3:
         raise click.BadParameter(
             f"a game needs at least 3 players, not {players}", param_hint="'--players'"
         )
@@ -127,10 +167,18 @@ def tournament(
         raise click.BadParameter(f"play at least 1 game, not {games}", param_hint="'--games'")
     from saboteur.cli import _game  # here, not at the top: the main CLI imports this module
 
-    specs = _specs(bots_text)
+    specs = _specs(bots_text, ruleset)
     game = _game(ruleset, players, options)
+    if ruleset == "solo" and plot is not None:
+        raise click.BadParameter(
+            "solo reports mean scores, not win rates: there is no chart for it",
+            param_hint="'--plot'",
+        )
     if plot is not None:
         _check_plot(plot)
+    if ruleset == "solo":
+        _solo(game, specs, games, seed, as_json)
+        return
     with Progress(
         *Progress.get_default_columns(), console=Console(stderr=True), transient=True
     ) as progress:
@@ -139,7 +187,7 @@ def tournament(
             game, specs, games, seed, on_game=lambda done: progress.update(task, completed=done)
         )
     data = result.to_json()
-    title = f"{games} games, {players} players, {ruleset} (seed {seed})"
+    title = f"{games} games, {game.players} players, {ruleset} (seed {seed})"
     if plot is not None:
         try:
             from saboteur.bots.plot import plot_win_rates
@@ -151,6 +199,21 @@ def tournament(
         click.echo(json.dumps(data, indent=2))
         return
     _print_table(result, title)
+
+
+def _solo(game: Game, specs: list[BotSpec], games: int, seed: int, as_json: bool) -> None:
+    with Progress(
+        *Progress.get_default_columns(), console=Console(stderr=True), transient=True
+    ) as progress:
+        task = progress.add_task("playing", total=games * len(specs))
+        result = run_solo(
+            game, specs, games, seed, on_game=lambda done: progress.update(task, completed=done)
+        )
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2))
+        return
+    options = f", {game.options}" if game.options else ""
+    _print_solo(result, f"solo: {games} games per bot{options} (seed {seed})")
 
 
 if __name__ == "__main__":  # ``python -m saboteur.bots.commands`` until the main CLI has it

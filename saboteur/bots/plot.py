@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from saboteur.bots.tournament import ROLES
-
 
 def plot_win_rates(result: dict[str, Any], path: Path, title: str) -> None:
     """Write ``result`` (the tournament JSON) as a PNG chart to ``path``; raises OSError."""
@@ -16,9 +14,10 @@ def plot_win_rates(result: dict[str, Any], path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     names = list(result["bots"])
+    roles = list(next(iter(result["bots"].values()))) if names else []
     figure, axes = plt.subplots(figsize=(max(5.0, 1.8 * len(names) + 2), 4))
     width = 0.38
-    for offset, role in enumerate(ROLES):
+    for offset, role in enumerate(roles):
         rates, low, high = [], [], []
         for name in names:
             entry = result["bots"][name][role]

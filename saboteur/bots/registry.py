@@ -1,7 +1,10 @@
 """Bots by name, with budgets: ``random``, ``heuristic``, ``ismcts:iterations=200``.
 
 A spec is a bot name, optionally followed by ``:KEY=VALUE`` budget settings
-(``iterations`` and/or ``seconds``; only searching bots take a budget).
+(``iterations`` and/or ``seconds``; only searching bots take a budget).  A name
+means the bot of that kind for the game's ruleset: ``heuristic`` is the classic
+heuristic at a classic table and the Duel heuristic in the ``duel`` and ``solo``
+rulesets (:data:`RULESET_BOTS`); ``ismcts`` plays the classic game only.
 
 >>> parse_spec("ismcts:iterations=200").budget
 Budget(seconds=None, iterations=200)
@@ -11,6 +14,10 @@ Budget(seconds=None, iterations=200)
 Traceback (most recent call last):
 ...
 saboteur.bots.registry.BotSpecError: unknown bot 'chess' (known: heuristic, ismcts, random)
+>>> check_ruleset(parse_spec("ismcts"), "duel")
+Traceback (most recent call last):
+...
+saboteur.bots.registry.BotSpecError: bot ismcts does not play duel (duel bots: heuristic, random)
 """
 
 from __future__ import annotations
@@ -20,12 +27,19 @@ import random
 from dataclasses import dataclass
 
 from saboteur.bots.base import Bot, Budget
+from saboteur.bots.duel.bot import DuelHeuristicBot
 from saboteur.bots.heuristic import HeuristicBot
 from saboteur.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 from saboteur.bots.random_bot import RandomBot
 from saboteur.engine import Game
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "ismcts": IsmctsBot}
+_DUEL_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": DuelHeuristicBot}
+RULESET_BOTS: dict[str, dict[str, type[Bot]]] = {
+    "classic": BOTS,
+    "duel": _DUEL_BOTS,
+    "solo": _DUEL_BOTS,
+}
 SEARCHING = {"ismcts"}
 
 
@@ -46,7 +60,17 @@ class BotSpec:
         return f"{self.name}:{budget}" if budget else self.name
 
     def make(self, game: Game, seat: int, rng: random.Random) -> Bot:
-        return BOTS[self.name](game, seat, rng, self.budget)
+        """Seat this bot in ``game``; raises :class:`BotSpecError` if it cannot play the ruleset."""
+        check_ruleset(self, game.ruleset)
+        return RULESET_BOTS[game.ruleset][self.name](game, seat, rng, self.budget)
+
+
+def check_ruleset(spec: BotSpec, ruleset: str) -> None:
+    """Raise :class:`BotSpecError` unless ``spec`` names a bot that plays ``ruleset``."""
+    kinds = RULESET_BOTS.get(ruleset, {})
+    if spec.name not in kinds:
+        known = ", ".join(sorted(kinds)) or "none"
+        raise BotSpecError(f"bot {spec.name} does not play {ruleset} ({ruleset} bots: {known})")
 
 
 def _budget(name: str, settings: list[str]) -> Budget:

@@ -5,9 +5,14 @@ bots), and the ``k`` games of a block share one deal (seed ``seed + g // k``),
 so every bot sits in every seat equally often and meets the same cards and
 roles as the others.  Roles are dealt by the engine, fresh each round.
 
-A round counts for every seat: a win if that seat's side won it (the diggers
-reached the gold, or the saboteurs stopped them).  A round with no saboteur
-where the gold stays hidden is won by nobody: a loss for its diggers.
+Classic: a round counts for every seat: a win if that seat's side won it (the
+diggers reached the gold, or the saboteurs stopped them).  A round with no
+saboteur where the gold stays hidden is won by nobody: a loss for its diggers.
+
+The Duel has no hidden roles: the "role" is the dwarf's colour (green starts the
+first round), and a whole game counts once per seat (its ``rounds`` are games):
+a win for the dwarf with more gold; equal gold is a shared win, counted as a
+tie (``ties``), not a win.
 
 >>> wilson(8, 10)
 (0.4902, 0.9433)
@@ -32,7 +37,13 @@ from saboteur.bots.registry import BotSpec
 from saboteur.engine import Game, State
 
 ROLES = ("digger", "saboteur")
+DUEL_ROLES = ("green", "blue")
 SIDE_OF = {"digger": "diggers", "saboteur": "saboteurs"}
+
+
+def roles_of(ruleset: str) -> tuple[str, ...]:
+    """The roles a tournament of ``ruleset`` reports: classic sides, or Duel colours."""
+    return DUEL_ROLES if ruleset == "duel" else ROLES
 
 
 def wilson(wins: int, rounds: int, z: float = 1.96) -> tuple[float, float]:
@@ -52,11 +63,15 @@ class Tally:
 
     rounds: int = 0
     wins: int = 0
+    ties: int | None = None  # the Duel only: games of equal gold
 
     def to_json(self) -> dict[str, Any]:
         rate = round(self.wins / self.rounds, 4) if self.rounds else 0.0
         low, high = wilson(self.wins, self.rounds)
-        return {"rounds": self.rounds, "wins": self.wins, "win_rate": rate, "ci95": [low, high]}
+        out = {"rounds": self.rounds, "wins": self.wins, "win_rate": rate, "ci95": [low, high]}
+        if self.ties is not None:
+            out["ties"] = self.ties
+        return out
 
 
 @dataclass
@@ -75,10 +90,19 @@ class TournamentResult:
     games: int = 0
     tallies: dict[str, dict[str, Tally]] = field(default_factory=dict)
     clocks: dict[str, Clock] = field(default_factory=dict)
+    roles: tuple[str, ...] = ROLES
 
     def add(self, state: State, seating: Sequence[str]) -> None:
         """Count a finished game played with ``seating`` (bot spec text by seat)."""
         self.games += 1
+        if self.roles == DUEL_ROLES:
+            winners = state.winners
+            for seat, colour in enumerate(getattr(state, "colours", DUEL_ROLES)):
+                tally = self.tallies[seating[seat]][colour]
+                tally.rounds += 1
+                tally.wins += winners == [seat]
+                tally.ties = (tally.ties or 0) + (seat in winners and len(winners) > 1)
+            return
         for result in getattr(state, "results", []):
             for seat, role in enumerate(result["roles"]):
                 tally = self.tallies[seating[seat]][role]
@@ -89,7 +113,7 @@ class TournamentResult:
         return {
             "games": self.games,
             "bots": {
-                name: {role: tallies[role].to_json() for role in ROLES}
+                name: {role: tallies[role].to_json() for role in self.roles}
                 for name, tallies in self.tallies.items()
             },
         }
@@ -146,9 +170,12 @@ def run_tournament(
     on_game: Callable[[int], None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between ``specs`` (distinct bots) and tally them."""
+    roles = roles_of(game.ruleset)
+    ties = 0 if roles == DUEL_ROLES else None
     result = TournamentResult(
-        tallies={spec.text: {role: Tally() for role in ROLES} for spec in specs},
+        tallies={spec.text: {role: Tally(ties=ties) for role in roles} for spec in specs},
         clocks={spec.text: Clock() for spec in specs},
+        roles=roles,
     )
     k = len(specs)
     for number in range(games):

@@ -4,8 +4,9 @@
 - :mod:`saboteur.envs.openspiel`: registers the OpenSpiel game ``python_saboteur``;
 - :mod:`saboteur.envs.gymnasium`: ``SaboteurEnv``, one learner against pluggable opponents.
 
-They share a fixed action space and an observer per ruleset (:mod:`saboteur.envs.registry`);
-docs/research.md describes both.
+They share a fixed action space and an observer per ruleset (:mod:`saboteur.envs.registry`:
+``classic`` in :mod:`saboteur.envs.classic`, ``duel`` in :mod:`saboteur.envs.duel`);
+docs/research.md describes them.
 """
 
 from saboteur.envs.base import ActionSpace, Adapter, Observer

@@ -1,11 +1,13 @@
 """Throughput of the research environments next to the engine's own ``saboteur bench``.
 
     .venv/bin/python -m saboteur.envs.bench --players 5 --seconds 5
+    .venv/bin/python -m saboteur.envs.bench --ruleset duel --seconds 5
 
 prints, one per line: the engine's random play (the loop of ``saboteur bench``),
 PettingZoo's own ``performance_benchmark`` (turns per second, always 5 s, on the
 wrapped ``env()``), and random simulation of ``python_saboteur`` through pyspiel
-(all nodes, chance included, and decision nodes only, per second).
+(all nodes, chance included, and decision nodes only, per second). ``--ruleset``
+picks the ruleset (``duel`` plays 2 players whatever ``--players`` says).
 """
 
 from __future__ import annotations
@@ -22,13 +24,13 @@ from saboteur.engine import new_game
 from saboteur.play.simulate import bench
 
 
-def engine_steps(players: int, seconds: float) -> float:
+def engine_steps(players: int, seconds: float, ruleset: str = "classic") -> float:
     """Steps per second of ``saboteur bench`` (random legal play in the engine)."""
-    result = bench(new_game("classic", players), seconds, seed=0).to_json()
+    result = bench(new_game(ruleset, players), seconds, seed=0).to_json()
     return float(result["steps_per_second"])
 
 
-def pettingzoo_turns(players: int) -> float:
+def pettingzoo_turns(players: int, ruleset: str = "classic") -> float:
     """Turns per second reported by ``pettingzoo.test.performance_benchmark`` (runs 5 s)."""
     from pettingzoo.test.performance_benchmark import performance_benchmark
 
@@ -36,19 +38,19 @@ def pettingzoo_turns(players: int) -> float:
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        performance_benchmark(env(players=players))
+        performance_benchmark(env(ruleset=ruleset, players=players))
     match = re.search(r"([\d.]+) turns per second", out.getvalue())
     assert match is not None, out.getvalue()
     return float(match.group(1))
 
 
-def openspiel_steps(players: int, seconds: float) -> tuple[float, float]:
+def openspiel_steps(players: int, seconds: float, ruleset: str = "classic") -> tuple[float, float]:
     """Random simulation of ``python_saboteur``: (all nodes, decision nodes) per second."""
     import pyspiel
 
     import saboteur.envs.openspiel  # noqa: F401  (registers the game)
 
-    game = pyspiel.load_game("python_saboteur", {"players": players})
+    game = pyspiel.load_game("python_saboteur", {"players": players, "ruleset": ruleset})
     rng = random.Random(0)
     nodes = decisions = 0
     start = time.perf_counter()
@@ -68,15 +70,17 @@ def openspiel_steps(players: int, seconds: float) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description="throughput of the research environments")
+    parser.add_argument("--ruleset", choices=("classic", "duel"), default="classic")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args(argv)
-    figures: dict[str, Any] = {"players": args.players}
-    figures["engine_steps_per_second"] = round(engine_steps(args.players, args.seconds))
+    ruleset, players = args.ruleset, 2 if args.ruleset == "duel" else args.players
+    figures: dict[str, Any] = {"ruleset": ruleset, "players": players}
+    figures["engine_steps_per_second"] = round(engine_steps(players, args.seconds, ruleset))
     print(f"saboteur bench (engine, random play): {figures['engine_steps_per_second']} steps/s")
-    figures["pettingzoo_turns_per_second"] = round(pettingzoo_turns(args.players))
+    figures["pettingzoo_turns_per_second"] = round(pettingzoo_turns(players, ruleset))
     print(f"pettingzoo performance_benchmark: {figures['pettingzoo_turns_per_second']} turns/s")
-    nodes, decisions = openspiel_steps(args.players, args.seconds)
+    nodes, decisions = openspiel_steps(players, args.seconds, ruleset)
     figures["openspiel_nodes_per_second"] = round(nodes)
     figures["openspiel_decisions_per_second"] = round(decisions)
     print(f"openspiel random simulation: {round(nodes)} nodes/s ({round(decisions)} decisions/s)")

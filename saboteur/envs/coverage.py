@@ -1,15 +1,18 @@
 """How often a legal action falls outside the action space's maze window, measured in play.
 
     .venv/bin/python -m saboteur.envs.coverage --games 100
+    .venv/bin/python -m saboteur.envs.coverage --games 100 --ruleset duel
 
 plays complete games with random legal actions and with the heuristic bots of
-:mod:`saboteur.bots` (if importable) for 3, 5, 7 and 10 players, and prints, per
+:mod:`saboteur.bots` (if importable) for 3, 5, 7 and 10 players (the Duel: 2), and prints, per
 way of playing, how many legal actions there were, how many the action space
 leaves out (placements and rockfalls outside the window) and how many turns had
 at least one such action.
 
 >>> counts = measure("random", players=3, games=1)
 >>> counts["legal"] > counts["outside"] >= 0
+True
+>>> measure("random", players=2, games=1, ruleset="duel")["legal"] > 0
 True
 """
 
@@ -20,15 +23,15 @@ import random
 from collections.abc import Callable
 
 from saboteur.engine import Action, State, new_game
-from saboteur.envs.classic import action_space
+from saboteur.envs.registry import make_adapter
 
 Pick = Callable[[State], Action]
 
 
-def measure(kind: str, players: int, games: int) -> dict[str, int]:
+def measure(kind: str, players: int, games: int, ruleset: str = "classic") -> dict[str, int]:
     """Count legal actions, those outside the window, and turns affected, over ``games``."""
-    space = action_space(players)
-    game = new_game("classic", players)
+    space = make_adapter(ruleset, players).actions
+    game = new_game(ruleset, players)
     counts = {"turns": 0, "legal": 0, "outside": 0, "turns_outside": 0}
     for seed in range(games):
         state = game.new_state(seed)
@@ -66,7 +69,9 @@ def _chooser(kind: str, state: State, seed: int) -> Pick:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="legal actions outside the maze window")
     parser.add_argument("--games", type=int, default=100, help="games per player count")
+    parser.add_argument("--ruleset", choices=("classic", "duel"), default="classic")
     args = parser.parse_args(argv)
+    counts = (2,) if args.ruleset == "duel" else (3, 5, 7, 10)
     kinds = ["random"]
     try:
         import saboteur.bots.registry  # noqa: F401
@@ -76,8 +81,8 @@ def main(argv: list[str] | None = None) -> None:
         pass
     for kind in kinds:
         total = {"turns": 0, "legal": 0, "outside": 0, "turns_outside": 0}
-        for players in (3, 5, 7, 10):
-            for key, value in measure(kind, players, args.games).items():
+        for players in counts:
+            for key, value in measure(kind, players, args.games, args.ruleset).items():
                 total[key] += value
         share = total["outside"] / max(total["legal"], 1)
         turns = total["turns_outside"] / max(total["turns"], 1)

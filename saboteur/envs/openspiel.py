@@ -13,6 +13,13 @@ strings and tensors, and ``resample_from_infostate`` for IS-MCTS.
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 3)
+>>> duel = pyspiel.load_game("python_saboteur", {"ruleset": "duel", "players": 2})
+>>> duel.num_players(), duel.num_distinct_actions(), duel.max_chance_outcomes()
+(2, 17230, 38)
+
+Parameters other than ``players`` and ``ruleset`` are the classic engine options;
+the Duel takes ``rounds`` only (``preset``, ``demo`` and ``first`` must keep their
+defaults there).
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ import pyspiel
 
 from saboteur.engine import Game, new_game
 from saboteur.engine.classic.game import ClassicGame
+from saboteur.engine.duel.game import DuelGame
+from saboteur.envs import duel
 from saboteur.envs.base import Field, FloatArray
 from saboteur.envs.classic import action_space, observer
 from saboteur.envs.classic.spiel import (
@@ -34,6 +43,9 @@ from saboteur.envs.classic.spiel import (
     history_fields,
     seeded,
 )
+from saboteur.envs.duel.spiel import MAX_CHANCE_OUTCOMES as DUEL_CHANCE_OUTCOMES
+from saboteur.envs.duel.spiel import DuelSpielCore
+from saboteur.envs.duel.spiel import history_fields as duel_history_fields
 
 SHORT_NAME = "python_saboteur"
 PARAMETERS: dict[str, Any] = {
@@ -72,6 +84,8 @@ class SpielRuleset:
     observation_fields: Callable[[int], tuple[Field, ...]]
     history_fields: Callable[[int], tuple[Field, ...]]
     max_game_length: Callable[[Game], int]
+    options: Callable[[dict[str, Any]], dict[str, Any]]
+    max_chance_outcomes: int
 
 
 _ROOTS: dict[str, ClassicSpielCore] = {}
@@ -92,6 +106,40 @@ def _classic_length(game: Game) -> int:
     return game.opts.rounds * (67 + 7)
 
 
+def engine_options(params: dict[str, Any]) -> dict[str, Any]:
+    """The classic engine options named by OpenSpiel parameters (``first=-1``: not fixed)."""
+    options: dict[str, Any] = {"preset": params["preset"], "demo": params["demo"]}
+    options["rounds"] = params["rounds"]
+    if params["first"] >= 0:
+        options["first"] = params["first"]
+    return options
+
+
+def duel_options(params: dict[str, Any]) -> dict[str, Any]:
+    """The Duel's engine options: ``rounds``; the classic-only parameters must stay unset."""
+    for name in ("preset", "demo", "first"):
+        if params[name] != PARAMETERS[name]:
+            raise ValueError(f"python_saboteur: the duel ruleset takes no {name!r} parameter")
+    return {"rounds": params["rounds"]}
+
+
+def _duel_root(game: Game) -> SpielCore:
+    assert isinstance(game, DuelGame)
+    key = f"duel {game.config()!r}"
+    if key not in _DUEL_ROOTS:
+        _DUEL_ROOTS[key] = DuelSpielCore.initial(game)
+    return _DUEL_ROOTS[key].clone()
+
+
+def _duel_length(game: Game) -> int:
+    assert isinstance(game, DuelGame)
+    # per round: at most one turn per card of the 52 (each turn takes a card out of play for
+    # good), at most 3 bribes and 6 goals turned over
+    return game.opts.rounds * (52 + 3 + 6)
+
+
+_DUEL_ROOTS: dict[str, DuelSpielCore] = {}
+
 CORES: dict[str, SpielRuleset] = {
     "classic": SpielRuleset(
         root=_classic_root,
@@ -99,7 +147,18 @@ CORES: dict[str, SpielRuleset] = {
         observation_fields=lambda players: observer(players).fields,
         history_fields=history_fields,
         max_game_length=_classic_length,
-    )
+        options=engine_options,
+        max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+    ),
+    "duel": SpielRuleset(
+        root=_duel_root,
+        num_actions=lambda players: duel.action_space().size,
+        observation_fields=lambda players: duel.observer().fields,
+        history_fields=duel_history_fields,
+        max_game_length=_duel_length,
+        options=duel_options,
+        max_chance_outcomes=DUEL_CHANCE_OUTCOMES,
+    ),
 }
 
 GAME_TYPE = pyspiel.GameType(
@@ -111,7 +170,7 @@ GAME_TYPE = pyspiel.GameType(
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=10,
-    min_num_players=3,
+    min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -120,17 +179,9 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-def engine_options(params: dict[str, Any]) -> dict[str, Any]:
-    """The engine options named by OpenSpiel parameters (``first=-1``: not fixed)."""
-    options: dict[str, Any] = {"preset": params["preset"], "demo": params["demo"]}
-    options["rounds"] = params["rounds"]
-    if params["first"] >= 0:
-        options["first"] = params["first"]
-    return options
-
-
 class SaboteurGame(pyspiel.Game):
-    """The OpenSpiel game; parameters: players, ruleset, preset, demo, rounds, first."""
+    """The OpenSpiel game; parameters: players, ruleset, preset, demo, rounds, first
+    (the Duel: players, ruleset, rounds)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**PARAMETERS, **(params or {})}
@@ -139,10 +190,10 @@ class SaboteurGame(pyspiel.Game):
             raise ValueError(f"python_saboteur has no ruleset {params['ruleset']!r}")
         players = int(params["players"])
         self.ruleset = ruleset
-        self.engine_game = new_game(params["ruleset"], players, engine_options(params))
+        self.engine_game = new_game(params["ruleset"], players, ruleset.options(params))
         info = pyspiel.GameInfo(
             num_distinct_actions=ruleset.num_actions(players),
-            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            max_chance_outcomes=ruleset.max_chance_outcomes,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,

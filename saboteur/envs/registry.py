@@ -5,13 +5,13 @@ space, an observer and the engine's game); OpenSpiel additionally needs an
 explicit-chance core (:data:`saboteur.envs.openspiel.CORES`).
 
 >>> sorted(ADAPTERS)
-['classic']
->>> make_adapter("classic", 3).actions.size
-8790
->>> make_adapter("duel", 2)
+['classic', 'duel']
+>>> make_adapter("classic", 3).actions.size, make_adapter("duel", 2).actions.size
+(8790, 17230)
+>>> make_adapter("solo", 1)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-saboteur.engine.classic.options.OptionError: no research environment for 'duel' (known: classic)
+saboteur.engine.classic.options.OptionError: no research environment for 'solo' (known: ...)
 """
 
 from __future__ import annotations
@@ -22,9 +22,11 @@ from typing import Any
 from saboteur.engine import OptionError
 from saboteur.envs.base import Adapter
 from saboteur.envs.classic import classic_adapter
+from saboteur.envs.duel import duel_adapter
 
 ADAPTERS: dict[str, Callable[[int, Mapping[str, Any] | None], Adapter]] = {
     "classic": classic_adapter,
+    "duel": duel_adapter,
 }
 
 

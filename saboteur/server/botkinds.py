@@ -1,11 +1,11 @@
 """The bots a host may seat, per ruleset, and the bot that plays for an absent player.
 
 >>> sorted(BOT_KINDS["duel"]), away_bot("classic"), away_bot("duel")
-(['random'], 'heuristic', 'random')
->>> bot_seats(["heuristic"], 2, "duel")  # doctest: +ELLIPSIS
+(['heuristic', 'random'], 'heuristic', 'heuristic')
+>>> bot_seats(["ismcts"], 2, "duel")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-saboteur.server.protocol.ProtocolError: bad-bots: ...cannot seat bot 'heuristic' (known: random)
+saboteur.server.protocol.ProtocolError: bad-bots: ...cannot seat bot 'ismcts' (known: ...)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ BOT_KINDS: dict[str, dict[str, str]] = {
         "heuristic": "heuristic",
         "ismcts": "ismcts:iterations=100:seconds=1",
     },
-    "duel": {"random": "random"},
+    "duel": {"random": "random", "heuristic": "heuristic"},  # the Duel's own heuristic
     "solo": {},  # one seat: nobody to seat
 }
 AWAY_PREFERENCE = ("heuristic", "random")  # the first the ruleset offers plays for the absent

@@ -78,4 +78,4 @@ def test_the_description_lists_every_endpoint(populated: LiveServer) -> None:
     rulesets = {r["name"]: r for r in populated.get("/api/rulesets")}
     seats = {name: (r["min_players"], r["max_players"]) for name, r in rulesets.items()}
     assert seats == {"classic": (3, 10), "duel": (2, 2), "solo": (1, 1)}
-    assert rulesets["duel"]["bots"] == ["random"] and rulesets["solo"]["bots"] == []
+    assert rulesets["duel"]["bots"] == ["heuristic", "random"] and rulesets["solo"]["bots"] == []

@@ -27,7 +27,7 @@ def duel_of_two(people: Callable[..., Player], names: tuple[str, str]) -> tuple[
     kinds = page.locator("#new-game-form select[name=seat-1] option").evaluate_all(
         "els => els.map(e => e.value)"
     )
-    assert kinds == ["", "random"]  # only the bots that can play a duel
+    assert kinds == ["", "heuristic", "random"]  # only the bots that can play a duel
     page.click("#new-game-form button[value=cancel]")
     game = host.create_game(ruleset="duel", demo=False, rounds=1)
     listed = players[1].page.locator(f'#open-games li[data-game="{game}"] .meta')

@@ -8,7 +8,7 @@ const $ = (sel) => document.querySelector(sel);
 /** Seats and the bots a host may seat, per ruleset; the bot lists are refreshed from /api/rulesets. */
 export const GAMES = {
   classic: { min: 3, max: 10, bots: ["random", "heuristic", "ismcts"] },
-  duel: { min: 2, max: 2, bots: ["random"] },
+  duel: { min: 2, max: 2, bots: ["heuristic", "random"] },
   solo: { min: 1, max: 1, bots: [] },
 };
 

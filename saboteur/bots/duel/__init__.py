@@ -1,0 +1,1 @@
+"""Bots for the Duel and its solo mode (rulesets ``duel`` and ``solo``)."""

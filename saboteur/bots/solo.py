@@ -1,0 +1,103 @@
+"""Solo play measured: each bot plays the same solo deals; mean score and rating bands.
+
+The solo mode has one seat and no opponent, so there is no win rate: a bot's
+strength is its mean final score (with a 95% interval, normal approximation)
+and how its games fall into the rule sheet's rating bands.  Every bot plays the
+deals ``seed``, ``seed + 1``, ... ``seed + games - 1``, so bots meet the same cards.
+
+>>> from saboteur.engine import new_game
+>>> from saboteur.bots.registry import parse_spec
+>>> result = run_solo(new_game("solo", 1), [parse_spec("random")], games=2, seed=0)
+>>> data = result.to_json()
+>>> data["games"], sorted(data["bots"]["random"])
+(2, ['ci95', 'games', 'mean_score', 'ratings'])
+>>> BANDS
+{'nothing': '0-14', 'decent': '15-19', 'nose-for-gold': '20-24', 'boss': '25+'}
+>>> mean_interval([10, 20])
+(15.0, [5.2, 24.8])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from saboteur.bots.registry import BotSpec
+from saboteur.bots.tournament import Clock, play_game
+from saboteur.engine import Game
+from saboteur.engine.duel.solo import RATINGS, rating
+
+
+def _bands() -> dict[str, str]:
+    """Rating name -> its band of scores, from the lowest: ``{"nothing": "0-14", ...}``."""
+    bands: dict[str, str] = {}
+    upper: int | None = None
+    for least, name, _ in RATINGS:  # the best rating first
+        bands[name] = f"{least}+" if upper is None else f"{least}-{upper - 1}"
+        upper = least
+    return dict(reversed(bands.items()))
+
+
+BANDS = _bands()
+
+
+def mean_interval(scores: Sequence[int], z: float = 1.96) -> tuple[float, list[float]]:
+    """The mean of ``scores`` and its 95% interval (normal approximation)."""
+    n = len(scores)
+    if n == 0:
+        return 0.0, [0.0, 0.0]
+    mean = sum(scores) / n
+    spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1)) if n > 1 else 0.0
+    half = z * spread / math.sqrt(n)
+    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
+
+
+@dataclass
+class SoloResult:
+    """Final scores by bot spec text, and each bot's thinking time."""
+
+    games: int = 0
+    scores: dict[str, list[int]] = field(default_factory=dict)
+    clocks: dict[str, Clock] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        bots: dict[str, Any] = {}
+        for name, scores in self.scores.items():
+            mean, interval = mean_interval(scores)
+            counts = dict.fromkeys(BANDS, 0)
+            for score in scores:
+                counts[rating(score)] += 1
+            ratings = {BANDS[band]: count for band, count in counts.items()}
+            bots[name] = {
+                "games": len(scores),
+                "mean_score": mean,
+                "ci95": interval,
+                "ratings": ratings,
+            }
+        return {"games": self.games, "bots": bots}
+
+
+def run_solo(
+    game: Game,
+    specs: Sequence[BotSpec],
+    games: int,
+    seed: int,
+    on_game: Callable[[int], None] | None = None,
+) -> SoloResult:
+    """Let each of ``specs`` play ``games`` solo deals from ``seed`` on; collect the scores."""
+    result = SoloResult(
+        games=games,
+        scores={spec.text: [] for spec in specs},
+        clocks={spec.text: Clock() for spec in specs},
+    )
+    done = 0
+    for number in range(games):
+        for spec in specs:
+            state = play_game(game, [spec], seed + number, f"{seed}:{number}", result.clocks)
+            result.scores[spec.text].append(state.scores[0])
+            done += 1
+            if on_game is not None:
+                on_game(done)
+    return result
