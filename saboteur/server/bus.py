@@ -3,6 +3,8 @@
 A node publishes what the other nodes must know (an appended action, a chat line, a changed
 table, its online users) and handles what they publish.  Publishing never blocks a handler:
 messages wait in an ordered outbox that a writer task drains, retrying while Redis is away.
+What concerns one game is handled in order, and different games side by side, so that a slow
+game (one read from the store) holds up neither the others nor the heartbeats.
 After the subscription is restored (a Redis restart), the node is told to resynchronise
 from the store, which holds everything that matters.
 
@@ -14,6 +16,7 @@ False
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import json
@@ -76,6 +79,8 @@ class RedisBus:
         self._subscriber = redis.from_url(url, socket_connect_timeout=2, health_check_interval=5)
         self._outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX_LIMIT)
         self._tasks: list[asyncio.Task[None]] = []
+        self._lanes: dict[int, collections.deque[dict[str, Any]]] = {}  # game -> waiting messages
+        self._lane_tasks: set[asyncio.Task[None]] = set()
         self.subscribed = asyncio.Event()
 
     async def start(self, on_message: Handler, on_resync: Resync) -> None:
@@ -144,6 +149,25 @@ class RedisBus:
             return
         if not isinstance(message, dict) or message.get("node") == self.node:
             return
+        game = message.get("game")
+        if not isinstance(game, int):  # heartbeats, lobby chat, renames: at once
+            await self._handle(message, on_message)
+            return
+        lane = self._lanes.get(game)  # a game's messages in order; games side by side
+        if lane is None:
+            lane = self._lanes[game] = collections.deque()
+            task = asyncio.get_running_loop().create_task(self._drain_lane(game, on_message))
+            self._lane_tasks.add(task)
+            task.add_done_callback(self._lane_tasks.discard)
+        lane.append(message)
+
+    async def _drain_lane(self, game: int, on_message: Handler) -> None:
+        lane = self._lanes[game]
+        while lane:
+            await self._handle(lane.popleft(), on_message)
+        del self._lanes[game]
+
+    async def _handle(self, message: dict[str, Any], on_message: Handler) -> None:
         try:
             await on_message(message)
         except Exception:  # one bad message must not end the subscription
@@ -155,9 +179,9 @@ class RedisBus:
             if self._outbox.empty():
                 break
             await asyncio.sleep(0.05)
-        for task in self._tasks:
+        for task in [*self._tasks, *self._lane_tasks]:
             task.cancel()
-        for task in self._tasks:
+        for task in [*self._tasks, *self._lane_tasks]:
             with contextlib.suppress(BaseException):
                 await task
         await self._publisher.aclose()

@@ -22,7 +22,7 @@ import hashlib
 import time
 
 HEARTBEAT = 1.0  # seconds between a node's announcements
-PEER_TIMEOUT = 3.5  # seconds of silence after which a node counts as gone
+PEER_TIMEOUT = 6.0  # seconds of silence after which a node counts as gone
 
 
 def _weight(node: str, game_id: int) -> bytes:
