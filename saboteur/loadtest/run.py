@@ -21,6 +21,7 @@ from saboteur.loadtest.health import Health, HealthError, read_cluster_health
 from saboteur.loadtest.metrics import Metrics
 from saboteur.loadtest.options import Options, OptionsError
 from saboteur.loadtest.players import Context, lobby_chat, play_group
+from saboteur.server.collector import Collector
 
 Progress = Callable[[Metrics, float], None]
 
@@ -70,6 +71,8 @@ async def run(options: Options, progress: Progress | None = None) -> Outcome:
     check_open_files(options, open_files)
     began = time.monotonic()
     cpu_before = time.process_time()
+    collector = Collector()  # the generator's own collector pauses would count as latency
+    collector.start()
     deadline = began + options.duration
     healths = [target.health for target in options.targets]
     start = await read_cluster_health(healths, min(options.timeout, options.duration))
@@ -140,6 +143,7 @@ async def run(options: Options, progress: Progress | None = None) -> Outcome:
         held = sum(connection.is_open for connection in connections)
         end = await _health_or_none(options, metrics)
         await _close_all(connections)
+        await collector.close()
     steady = metrics.steady_at
     return Outcome(
         options=options,

@@ -23,6 +23,7 @@ from saboteur import __version__
 from saboteur.engine import RULESETS, Record
 from saboteur.server.botkinds import BOT_KINDS
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
+from saboteur.server.collector import Collector
 from saboteur.server.hub import Client
 from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
 from saboteur.server.store.migrate import upgrade
@@ -131,9 +132,12 @@ def create_app(
         service = Service(store, bot_delay=bot_delay, absence_timeout=absence_timeout, bus=bus)
         await service.load()
         app.state.service = service
+        collector = Collector()
+        collector.start()
         try:
             yield
         finally:
+            await collector.close()
             await service.close()
             await store.close()
 

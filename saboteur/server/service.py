@@ -667,14 +667,20 @@ class Service:
                 raise IllegalAction(
                     "turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
                 )
-            trial = state.clone()
             try:
-                trial.apply(text, player=seat)
+                action = table.game.parse_action(text)
             except NotationError as err:
                 raise ProtocolError("bad-action", str(err)) from None
+            trial = None  # a listed legal action is applied in place once stored (no copy)
+            if action not in state.legal_actions():  # the engine judges (and names the rule)
+                trial = state.clone()
+                trial.apply(action, player=seat)
             seq = table.seq
             await self.store.append_action(table.id, seq, text, actor)  # SeqConflict: retried
-            table.state = trial
+            if trial is None:
+                state.apply(action, player=seat)
+            else:
+                table.state = trial
             self.bus.publish(
                 {"kind": "action", "game": table.id, "seq": seq, "action": text, "seat": seat}
             )

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from saboteur.server.store.migrate import upgrade
+from saboteur.server.store.store import Store
 from tests.server.helpers import LiveServer, fresh_postgres, live_server, sqlite_url
 
 
@@ -27,3 +30,24 @@ def postgres_url() -> Iterator[str]:
     """A fresh PostgreSQL database on 127.0.0.1:5432 (skips if PostgreSQL is unreachable)."""
     with fresh_postgres() as url:
         yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each kind (its URL), not yet migrated."""
+    if request.param == "sqlite":
+        yield sqlite_url(tmp_path)
+    else:
+        with fresh_postgres() as url:
+            yield url
+
+
+@pytest.fixture
+async def store(database: str) -> AsyncIterator[Store]:
+    """A store on a migrated ``database`` of each kind."""
+    await asyncio.to_thread(upgrade, database)
+    opened = Store(database)
+    try:
+        yield opened
+    finally:
+        await opened.close()

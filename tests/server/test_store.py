@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,31 +21,8 @@ from saboteur.server.store.store import (
     SeqConflict,
     Store,
 )
-from tests.server.helpers import fresh_postgres, sqlite_url
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """An empty database of each kind (its URL), not yet migrated."""
-    if request.param == "sqlite":
-        yield sqlite_url(tmp_path)
-    else:
-        with fresh_postgres() as url:
-            yield url
-
-
-@pytest.fixture
-async def store(database: str) -> AsyncIterator[Store]:
-    import asyncio
-
-    await asyncio.to_thread(upgrade, database)
-    opened = Store(database)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def test_users_tokens_and_renames(store: Store) -> None:

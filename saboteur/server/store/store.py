@@ -1,27 +1,24 @@
 """The server's persistence: users, games as records, chat, results and high scores.
 
-SQLite (the default, a file) or PostgreSQL (``postgresql+asyncpg://…``), both through
-SQLAlchemy's async engine.  Every write is its own transaction, committed before the
-caller tells anyone about it.
+SQLite (the default, a file) or PostgreSQL (``postgresql+asyncpg://…``), through
+:mod:`saboteur.server.store.access`.  Every write is committed before the caller tells
+anyone about it; writes that arrive together are committed together.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hashlib
 import secrets
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Integer, and_, cast, delete, event, func, insert, or_, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import Integer, Table, and_, cast, delete, func, insert, or_, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.sql import ColumnElement
 
+from saboteur.server.store.access import open_database
 from saboteur.server.store.schema import actions, chat, games, results, seats, users
 
 OPEN, ACTIVE, FINISHED = "open", "active", "finished"
@@ -103,45 +100,15 @@ class ChatLine:
         return out
 
 
-def _sqlite_pragmas(engine: AsyncEngine) -> None:
-    def on_connect(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL: safe when the process dies
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")  # other processes (a migration, a backup)
-        cursor.close()
-
-    sync_engine: Engine = engine.sync_engine
-    event.listen(sync_engine, "connect", on_connect)
-
-
 class Store:
     """Async access to the database at ``url`` (migrations are applied separately)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine = create_async_engine(url, pool_pre_ping=True)
-        self._write_lock: asyncio.Lock | None = None
-        self._appends: list[tuple[dict[str, Any], asyncio.Future[None]]] = []  # to be stored
-        self._appender: asyncio.Task[None] | None = None
-        if url.startswith("sqlite"):
-            _sqlite_pragmas(self.engine)
-            self._write_lock = asyncio.Lock()
+        self.db = open_database(url)
 
     async def close(self) -> None:
-        await self.engine.dispose()
-
-    @contextlib.asynccontextmanager
-    async def writing(self) -> AsyncIterator[AsyncConnection]:
-        """A write transaction.  SQLite has one writer at a time: this process's writers queue
-        here, on the event loop, instead of timing out on the file lock in their threads."""
-        if self._write_lock is None:
-            async with self.engine.begin() as conn:
-                yield conn
-            return
-        async with self._write_lock, self.engine.begin() as conn:
-            yield conn
+        await self.db.close()
 
     # -- users -------------------------------------------------------------------------------
 
@@ -152,67 +119,50 @@ class Store:
         """
         token = secrets.token_urlsafe(24)
         now = _now()
+        row = {
+            "name": name,
+            "name_key": name.casefold(),
+            "token_hash": hash_token(token),
+            "created_at": now,
+            "last_seen": now,
+            "bot": bot,
+        }
         try:
-            async with self.writing() as conn:
-                result = await conn.execute(
-                    insert(users).values(
-                        name=name,
-                        name_key=name.casefold(),
-                        token_hash=hash_token(token),
-                        created_at=now,
-                        last_seen=now,
-                        bot=bot,
-                    )
-                )
+            user_id = await self.db.write(lambda conn: _insert_one(conn, users, row))
         except IntegrityError:
             raise NameTaken(name) from None
-        key = result.inserted_primary_key
-        assert key is not None
-        return User(int(key[0]), name), token
+        return User(user_id, name), token
 
     async def user_by_token(self, token: str) -> User | None:
-        async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(
-                    select(users.c.id, users.c.name).where(users.c.token_hash == hash_token(token))
-                )
-            ).first()
+        query = select(users.c.id, users.c.name).where(users.c.token_hash == hash_token(token))
+        row = await self.db.read(lambda conn: conn.execute(query).first())
         return User(row.id, row.name) if row else None
 
     async def name_exists(self, name: str) -> bool:
-        async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(select(users.c.id).where(users.c.name_key == name.casefold()))
-            ).first()
-        return row is not None
+        query = select(users.c.id).where(users.c.name_key == name.casefold())
+        return await self.db.read(lambda conn: conn.execute(query).first()) is not None
 
     async def user_names(self, ids: list[int]) -> dict[int, str]:
         if not ids:
             return {}
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(select(users.c.id, users.c.name).where(users.c.id.in_(ids)))
-            return {row.id: row.name for row in rows}
+        query = select(users.c.id, users.c.name).where(users.c.id.in_(ids))
+        return await self.db.read(lambda conn: {r.id: r.name for r in conn.execute(query)})
 
     async def bot_specs(self, ids: list[int]) -> dict[int, str]:
         """The bot spec of each bot user among ``ids`` (people are left out)."""
         if not ids:
             return {}
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                select(users.c.id, users.c.bot).where(
-                    and_(users.c.id.in_(ids), users.c.bot.is_not(None))
-                )
-            )
-            return {row.id: row.bot for row in rows}
+        query = select(users.c.id, users.c.bot).where(
+            and_(users.c.id.in_(ids), users.c.bot.is_not(None))
+        )
+        return await self.db.read(lambda conn: {r.id: r.bot for r in conn.execute(query)})
 
     async def rename(self, user_id: int, name: str) -> None:
+        change = (
+            update(users).where(users.c.id == user_id).values(name=name, name_key=name.casefold())
+        )
         try:
-            async with self.writing() as conn:
-                await conn.execute(
-                    update(users)
-                    .where(users.c.id == user_id)
-                    .values(name=name, name_key=name.casefold())
-                )
+            await self.db.write(lambda conn: conn.execute(change))
         except IntegrityError:
             raise NameTaken(name) from None
 
@@ -227,22 +177,22 @@ class Store:
         clock_seconds: int | None,
     ) -> GameRow:
         now = _now()
-        async with self.writing() as conn:
-            result = await conn.execute(
-                insert(games).values(
-                    ruleset=ruleset,
-                    players=players,
-                    options=options,
-                    status=OPEN,
-                    host_id=host_id,
-                    clock_seconds=clock_seconds,
-                    created_at=now,
-                )
-            )
-            key = result.inserted_primary_key
-            assert key is not None
-            game_id = int(key[0])
-            await conn.execute(insert(seats).values(game_id=game_id, seat=0, user_id=host_id))
+        row = {
+            "ruleset": ruleset,
+            "players": players,
+            "options": options,
+            "status": OPEN,
+            "host_id": host_id,
+            "clock_seconds": clock_seconds,
+            "created_at": now,
+        }
+
+        def job(conn: Connection) -> int:
+            game_id = _insert_one(conn, games, row)
+            conn.execute(insert(seats).values(game_id=game_id, seat=0, user_id=host_id))
+            return game_id
+
+        game_id = await self.db.write(job)
         return GameRow(
             game_id,
             ruleset,
@@ -258,131 +208,97 @@ class Store:
 
     async def take_seat(self, game_id: int, seat: int, user_id: int) -> None:
         """Seat a user; SeatTaken if the seat (or a seat of this user) is taken meanwhile."""
+        taking = insert(seats).values(game_id=game_id, seat=seat, user_id=user_id)
         try:
-            async with self.writing() as conn:
-                await conn.execute(
-                    insert(seats).values(game_id=game_id, seat=seat, user_id=user_id)
-                )
+            await self.db.write(lambda conn: conn.execute(taking))
         except IntegrityError:
             raise SeatTaken(f"seat {seat} of game {game_id} is taken") from None
 
     async def leave_seat(self, game_id: int, user_id: int, new_host: int | None) -> None:
         """Free the user's seat in an open game; hand the host role on, or drop an empty game."""
-        async with self.writing() as conn:
-            await conn.execute(
+
+        def job(conn: Connection) -> None:
+            conn.execute(
                 delete(seats).where(and_(seats.c.game_id == game_id, seats.c.user_id == user_id))
             )
             if new_host is None:  # nobody but bots (if any) is left
-                await conn.execute(delete(seats).where(seats.c.game_id == game_id))
-                await conn.execute(delete(chat).where(chat.c.game_id == game_id))
-                await conn.execute(delete(games).where(games.c.id == game_id))
+                conn.execute(delete(seats).where(seats.c.game_id == game_id))
+                conn.execute(delete(chat).where(chat.c.game_id == game_id))
+                conn.execute(delete(games).where(games.c.id == game_id))
             else:
-                await conn.execute(
-                    update(games).where(games.c.id == game_id).values(host_id=new_host)
-                )
+                conn.execute(update(games).where(games.c.id == game_id).values(host_id=new_host))
+
+        await self.db.write(job)
 
     async def start_game(self, game_id: int, seed: int, seating: dict[int, int]) -> str | None:
         """Mark an open game active with its seed and final seating (seat -> user); when it
         started, or None if the game is not open any more (another node started it)."""
         now = _now()
-        async with self.writing() as conn:
-            started = await conn.execute(
+
+        def job(conn: Connection) -> bool:
+            started = conn.execute(
                 update(games)
                 .where(and_(games.c.id == game_id, games.c.status == OPEN))
                 .values(status=ACTIVE, seed=seed, started_at=now)
             )
             if started.rowcount != 1:
-                return None
-            await conn.execute(delete(seats).where(seats.c.game_id == game_id))
-            await conn.execute(
+                return False
+            conn.execute(delete(seats).where(seats.c.game_id == game_id))
+            conn.execute(
                 insert(seats),
                 [{"game_id": game_id, "seat": s, "user_id": u} for s, u in seating.items()],
             )
-        return f"{_iso(now)}"
+            return True
+
+        return f"{_iso(now)}" if await self.db.write(job) else None
 
     async def append_action(self, game_id: int, seq: int, action: str, actor: str) -> None:
         """Store action number ``seq`` (0-based) of a game; SeqConflict if it exists.
 
-        Appends that arrive while another write is under way are committed together, in one
-        transaction (a group commit): many games at once cost few commits."""
+        Appends from many games at once are committed together (a group commit, see
+        :mod:`saboteur.server.store.access`)."""
         row = {"game_id": game_id, "seq": seq, "action": action, "actor": actor}
-        done = asyncio.get_running_loop().create_future()
-        self._appends.append((row, done))
-        if self._appender is None or self._appender.done():
-            self._appender = asyncio.get_running_loop().create_task(self._append_waiting())
-        await done
-
-    async def _append_waiting(self) -> None:
-        while self._appends:
-            batch, self._appends = self._appends, []
-            try:
-                await self._insert_actions([row for row, _ in batch])
-            except IntegrityError:  # one of them conflicts: each on its own, to tell which
-                for row, done in batch:
-                    await self._append_one(row, done)
-            except Exception as err:  # every waiting caller hears of it
-                for _row, done in batch:
-                    if not done.done():
-                        done.set_exception(err)
-            else:
-                for _row, done in batch:
-                    if not done.done():
-                        done.set_result(None)
-
-    async def _append_one(self, row: dict[str, Any], done: asyncio.Future[None]) -> None:
         try:
-            await self._insert_actions([row])
+            await self.db.write(lambda conn: conn.execute(insert(actions), [row | _stamped()]))
         except IntegrityError:
-            failure: Exception = SeqConflict(
-                f"game {row['game_id']} already has action {row['seq']}"
-            )
-        except Exception as err:  # the caller hears of it
-            failure = err
-        else:
-            done.set_result(None)
-            return
-        if not done.done():
-            done.set_exception(failure)
-
-    async def _insert_actions(self, rows: list[dict[str, Any]]) -> None:
-        now = _now()
-        async with self.writing() as conn:
-            await conn.execute(insert(actions), [{**row, "created_at": now} for row in rows])
+            raise SeqConflict(f"game {game_id} already has action {seq}") from None
 
     async def finish_game(self, game_id: int, rows: list[tuple[int, int, int, bool]]) -> bool:
         """Mark an active game finished with its results: (seat, user id, gold, won) per seat.
         False if it was finished already (by another node): results are written once."""
-        async with self.writing() as conn:
-            finished = await conn.execute(
+
+        def job(conn: Connection) -> bool:
+            finished = conn.execute(
                 update(games)
                 .where(and_(games.c.id == game_id, games.c.status == ACTIVE))
                 .values(status=FINISHED, finished_at=_now())
             )
             if finished.rowcount != 1:
                 return False
-            await conn.execute(
+            conn.execute(
                 insert(results),
                 [
                     {"game_id": game_id, "seat": s, "user_id": u, "gold": g, "won": w}
                     for s, u, g, w in rows
                 ],
             )
-        return True
+            return True
+
+        return await self.db.write(job)
 
     async def load_games(self, statuses: tuple[str, ...]) -> list[GameRow]:
         """Games in these states with their seats and actions (for a restart)."""
-        async with self.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    select(games).where(games.c.status.in_(statuses)).order_by(games.c.id)
-                )
+
+        def job(conn: Connection) -> list[GameRow]:
+            rows = conn.execute(
+                select(games).where(games.c.status.in_(statuses)).order_by(games.c.id)
             ).all()
             loaded = {row.id: self._game_row(row) for row in rows}
             if not loaded:
                 return []
-            for row in await conn.execute(select(seats).where(seats.c.game_id.in_(list(loaded)))):
+            for row in conn.execute(select(seats).where(seats.c.game_id.in_(list(loaded)))):
                 loaded[row.game_id].seats[row.seat] = row.user_id
-            for row in await conn.execute(
+            for row in conn.execute(
                 select(actions)
                 .where(actions.c.game_id.in_(list(loaded)))
                 .order_by(actions.c.game_id, actions.c.seq)
@@ -391,51 +307,51 @@ class Store:
                 if row.seq != len(game.actions):
                     raise RuntimeError(f"game {row.game_id} misses action {len(game.actions)}")
                 game.actions.append((row.action, row.actor))
-        return list(loaded.values())
+            return list(loaded.values())
+
+        return await self.db.read(job)
 
     async def finished_games(self, limit: int = 50) -> list[GameRow]:
-        async with self.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    select(games)
-                    .where(games.c.status == FINISHED)
-                    .order_by(games.c.finished_at.desc(), games.c.id.desc())
-                    .limit(limit)
-                )
+        def job(conn: Connection) -> list[GameRow]:
+            rows = conn.execute(
+                select(games)
+                .where(games.c.status == FINISHED)
+                .order_by(games.c.finished_at.desc(), games.c.id.desc())
+                .limit(limit)
             ).all()
             found = {row.id: self._game_row(row) for row in rows}
             if found:
-                for row in await conn.execute(
-                    select(results).where(results.c.game_id.in_(list(found)))
-                ):
+                for row in conn.execute(select(results).where(results.c.game_id.in_(list(found)))):
                     found[row.game_id].seats[row.seat] = row.user_id
-        return list(found.values())
+            return list(found.values())
+
+        return await self.db.read(job)
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+        def job(conn: Connection) -> GameRow | None:
+            row = conn.execute(select(games).where(games.c.id == game_id)).first()
             if row is None:
                 return None
             game = self._game_row(row)
-            for seat_row in await conn.execute(select(seats).where(seats.c.game_id == game_id)):
+            for seat_row in conn.execute(select(seats).where(seats.c.game_id == game_id)):
                 game.seats[seat_row.seat] = seat_row.user_id
-            for action_row in await conn.execute(
+            for action_row in conn.execute(
                 select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
             ):
                 game.actions.append((action_row.action, action_row.actor))
-        return game
+            return game
+
+        return await self.db.read(job)
 
     async def game_results(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                select(results.c.seat, users.c.name, results.c.gold, results.c.won)
-                .join(users, users.c.id == results.c.user_id)
-                .where(results.c.game_id == game_id)
-                .order_by(results.c.seat)
-            )
-            return [
-                {"seat": r.seat, "name": r.name, "gold": r.gold, "won": bool(r.won)} for r in rows
-            ]
+        query = (
+            select(results.c.seat, users.c.name, results.c.gold, results.c.won)
+            .join(users, users.c.id == results.c.user_id)
+            .where(results.c.game_id == game_id)
+            .order_by(results.c.seat)
+        )
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
+        return [{"seat": r.seat, "name": r.name, "gold": r.gold, "won": bool(r.won)} for r in rows]
 
     @staticmethod
     def _game_row(row: Any) -> GameRow:
@@ -463,20 +379,14 @@ class Store:
         game_id: int | None = None,
         recipient_id: int | None = None,
     ) -> int:
-        async with self.writing() as conn:
-            result = await conn.execute(
-                insert(chat).values(
-                    channel=channel,
-                    text=text,
-                    sender_id=sender_id,
-                    game_id=game_id,
-                    recipient_id=recipient_id,
-                    created_at=_now(),
-                )
-            )
-        key = result.inserted_primary_key
-        assert key is not None
-        return int(key[0])
+        row = {
+            "channel": channel,
+            "text": text,
+            "sender_id": sender_id,
+            "game_id": game_id,
+            "recipient_id": recipient_id,
+        }
+        return await self.db.write(lambda conn: _insert_one(conn, chat, row | _stamped()))
 
     async def chat_lines(self, where: ColumnElement[bool], limit: int) -> list[ChatLine]:
         sender = users.alias("sender")
@@ -500,8 +410,7 @@ class Store:
             .order_by(chat.c.id.desc())
             .limit(limit)
         )
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
         return [
             ChatLine(r.id, r.channel, r.text, _iso(r.created_at), r.sender, r.recipient, r.game_id)
             for r in reversed(rows)
@@ -512,8 +421,8 @@ class Store:
         return await self.chat_lines(chat.c.id > after_id, limit)
 
     async def last_chat_id(self) -> int:
-        async with self.engine.connect() as conn:
-            return int((await conn.execute(select(func.max(chat.c.id)))).scalar() or 0)
+        query = select(func.max(chat.c.id))
+        return int(await self.db.read(lambda conn: conn.execute(query).scalar()) or 0)
 
     async def global_chat(self, limit: int = 50) -> list[ChatLine]:
         return await self.chat_lines(chat.c.channel == "global", limit)
@@ -545,8 +454,7 @@ class Store:
             .order_by(gold.desc(), won.desc(), users.c.name)
             .limit(limit)
         )
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
         return [
             {
                 "name": r.name,
@@ -556,3 +464,14 @@ class Store:
             }
             for r in rows
         ]
+
+
+def _stamped() -> dict[str, datetime]:
+    return {"created_at": _now()}
+
+
+def _insert_one(conn: Connection, table: Table, row: dict[str, Any]) -> int:
+    """Insert ``row``; its new id."""
+    key = conn.execute(insert(table).values(**row)).inserted_primary_key
+    assert key is not None
+    return int(key[0])

@@ -1,0 +1,189 @@
+"""How the store's work reaches the database: reads, and writes committed in groups.
+
+Every piece of work is a plain function of a SQLAlchemy ``Connection`` (a *job*), so one
+job runs the same on either database:
+
+- **SQLite** (``sqlite+aiosqlite://…``): jobs run in threads on a synchronous engine.
+  Writes go to one writer thread; the writes that arrive while it is busy are run
+  together in one transaction, so a busy event loop pays one thread hop per commit, not
+  one per statement.  Reads run in a few reader threads (WAL lets them read while the
+  writer writes).
+- **PostgreSQL** (``postgresql+asyncpg://…``): jobs run through SQLAlchemy's async engine
+  (``run_sync``); writes are grouped the same way.
+
+If a group fails (a unique key taken, say), it is rolled back and each of its jobs is run
+again in a transaction of its own, so each caller hears of its own outcome only.
+
+>>> import asyncio
+>>> from sqlalchemy import text
+>>> async def demo() -> int:
+...     database = open_database("sqlite+aiosqlite:///:memory:")
+...     try:
+...         return await database.read(lambda conn: conn.execute(text("select 41 + 1")).scalar())
+...     finally:
+...         await database.close()
+>>> asyncio.run(demo())
+42
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import StaticPool
+
+T = TypeVar("T")
+Job = Callable[[Connection], Any]
+READERS = 4  # threads reading a SQLite file at once
+
+
+class Database(Protocol):
+    async def read(self, job: Callable[[Connection], T]) -> T: ...
+
+    async def write(self, job: Callable[[Connection], T]) -> T: ...
+
+    async def close(self) -> None: ...
+
+
+def open_database(url: str) -> Database:
+    """The database at ``url``: SQLite in threads, or PostgreSQL through asyncpg."""
+    if url.startswith("sqlite"):
+        return ThreadedSqlite(url)
+    return AsyncDatabase(url)
+
+
+def run_all(conn: Connection, jobs: list[Job]) -> list[Any]:
+    return [job(conn) for job in jobs]
+
+
+class GroupCommit:
+    """Queues write jobs; one task commits each group of waiting jobs in one transaction.
+
+    ``transact(jobs)`` runs the jobs in one transaction and returns their results (or
+    raises, having rolled back).
+    """
+
+    def __init__(self, transact: Callable[[list[Job]], Awaitable[list[Any]]]) -> None:
+        self._transact = transact
+        self._waiting: list[tuple[Job, asyncio.Future[Any]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def write(self, job: Callable[[Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[T] = loop.create_future()
+        self._waiting.append((job, done))
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._commit_waiting())
+        return await done
+
+    async def _commit_waiting(self) -> None:
+        while self._waiting:
+            group, self._waiting = self._waiting, []
+            try:
+                outcomes = await self._transact([job for job, _ in group])
+            except Exception:  # one job failed: each on its own, so each hears its outcome
+                for job, done in group:
+                    await self._commit_alone(job, done)
+                continue
+            for (_, done), outcome in zip(group, outcomes, strict=True):
+                if not done.done():
+                    done.set_result(outcome)
+
+    async def _commit_alone(self, job: Job, done: asyncio.Future[Any]) -> None:
+        try:
+            [outcome] = await self._transact([job])
+        except Exception as err:  # the caller hears of it
+            if not done.done():
+                done.set_exception(err)
+        else:
+            if not done.done():
+                done.set_result(outcome)
+
+    async def drain(self) -> None:
+        """Wait until every queued write is committed (or failed)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+
+def _sqlite_pragmas(engine: Engine) -> None:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL: safe when the process dies
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")  # other processes (a migration, a backup)
+        cursor.close()
+
+    event.listen(engine, "connect", on_connect)
+
+
+class ThreadedSqlite:
+    """SQLite through the standard ``sqlite3`` driver: one writer thread, a few readers."""
+
+    def __init__(self, url: str) -> None:
+        sync_url = url.replace("+aiosqlite", "", 1)
+        memory = ":memory:" in url or url.rstrip("/").endswith("sqlite:")
+        args: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+        if memory:  # one shared connection, so one thread for everything
+            args["poolclass"] = StaticPool
+        self.engine = create_engine(sync_url, **args)
+        _sqlite_pragmas(self.engine)
+        self._writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="sqlite-w")
+        self._readers = (
+            self._writer
+            if memory
+            else concurrent.futures.ThreadPoolExecutor(READERS, thread_name_prefix="sqlite-r")
+        )
+        self._writes = GroupCommit(self._transact)
+
+    def _in_transaction(self, jobs: list[Job]) -> list[Any]:
+        with self.engine.begin() as conn:
+            return run_all(conn, jobs)
+
+    def _transact(self, jobs: list[Job]) -> Awaitable[list[Any]]:
+        return asyncio.get_running_loop().run_in_executor(self._writer, self._in_transaction, jobs)
+
+    def _read_now(self, job: Callable[[Connection], T]) -> T:
+        with self.engine.connect() as conn:
+            return job(conn)
+
+    async def read(self, job: Callable[[Connection], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._readers, self._read_now, job)
+
+    async def write(self, job: Callable[[Connection], T]) -> T:
+        return await self._writes.write(job)
+
+    async def close(self) -> None:
+        await self._writes.drain()
+        self._readers.shutdown(wait=True)
+        self._writer.shutdown(wait=True)
+        self.engine.dispose()
+
+
+class AsyncDatabase:
+    """A database with an asyncio driver (PostgreSQL through asyncpg)."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = create_async_engine(url, pool_pre_ping=True)
+        self._writes = GroupCommit(self._transact)
+
+    async def _transact(self, jobs: list[Job]) -> list[Any]:
+        async with self.engine.begin() as conn:
+            return await conn.run_sync(run_all, jobs)
+
+    async def read(self, job: Callable[[Connection], T]) -> T:
+        async with self.engine.connect() as conn:
+            return await conn.run_sync(job)
+
+    async def write(self, job: Callable[[Connection], T]) -> T:
+        return await self._writes.write(job)
+
+    async def close(self) -> None:
+        await self._writes.drain()
+        await self.engine.dispose()
