@@ -78,6 +78,7 @@ class Service:
         self.users_version = 0  # changes of who is online here (told to the other nodes) …
         self.announced_version = 0  # … and the last one told
         self.shown_presence: dict[str, Any] = {}  # the presence the feed sent last
+        self.sent_board: dict[str, Any] = {}  # the high scores and finished games it sent last
         self.board: dict[str, Any] | None = None  # high scores and finished games, cached
         self.chat_seen: deque[int] = deque(maxlen=CHAT_SEEN)  # stored lines pushed here lately
         self.chat_mark = 0  # the newest stored line heard of from another node
@@ -462,8 +463,23 @@ class Service:
             )
         if highscores:
             self.board = None
-            out.append({**(await self.lobby_board()), "type": "highscores"})
+            message = self._board_changes(await self.lobby_board())
+            if message is not None:
+                out.append(message)
         return out
+
+    def _board_changes(self, board: dict[str, Any]) -> dict[str, Any] | None:
+        """What changed on the board since the feed last sent it: the high scores (whole, if
+        they changed) and the finished games it has not sent yet (``finished_new``)."""
+        message: dict[str, Any] = {"type": "highscores"}
+        if board["highscores"] != self.sent_board.get("highscores"):
+            message["highscores"] = board["highscores"]
+        known = {game["id"] for game in self.sent_board.get("finished", [])}
+        new = [game for game in board["finished"] if game["id"] not in known]
+        if new:
+            message["finished_new"] = new
+        self.sent_board = board
+        return message if len(message) > 1 else None
 
     async def lobby_board(self) -> dict[str, Any]:
         """The high scores and the latest finished games (kept until a game finishes)."""

@@ -63,6 +63,7 @@ async def play_complete_game(server: LiveServer, players: int, seed: int) -> Non
         for client in table:
             push = await client.expect("highscores")
             assert {row["name"]: row for row in push["highscores"]} == expected
+            assert [g["id"] for g in push["finished_new"]] == [game]
         assert {row["name"]: row for row in server.get("/api/highscores")} == expected
 
         # the game moved from the active to the finished list
@@ -119,8 +120,10 @@ async def test_scores_add_up_over_games(server: LiveServer) -> None:
                 total[0] += view["scores"][seat]
                 total[1] += 1
                 total[2] += seat in view["winners"]
-            for client in table:
-                await client.expect("highscores")
+            for client in table:  # only what changed: this game is the one newly finished
+                push = await client.expect("highscores")
+                assert [g["id"] for g in push["finished_new"]] == [game]
+                assert {row["name"] for row in push["highscores"]} == set(totals)
     rows = {
         row["name"]: [row["gold"], row["games"], row["won"]]
         for row in server.get("/api/highscores")

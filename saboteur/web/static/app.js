@@ -155,10 +155,9 @@ class App {
         S.online = m.online;
         S.onlineCount = m.count ?? m.online.length;
         break;
-      case "highscores": // a game has finished: the scores and the finished games
-        S.highscores = m.highscores;
-        if (m.finished) S.finished = m.finished;
-        else this.send({ type: "lists" });
+      case "highscores": // a game has finished: the new scores, the newly finished games
+        if (m.highscores) S.highscores = m.highscores;
+        if (m.finished_new) S.finished = mergeFinished(S.finished, m.finished_new);
         break;
       case "user":
         S.me = m.user;
@@ -341,6 +340,14 @@ class App {
 window.saboteur = new App();
 
 /** The lobby's tables after a `games_changed`: changed summaries replace, gone ids leave. */
+/** The finished games with newly finished ones added: newest first, each once, at most 50. */
+export function mergeFinished(finished, added) {
+  const ids = new Set(added.map((g) => g.id));
+  const all = [...added, ...finished.filter((g) => !ids.has(g.id))];
+  const newest = (a, b) => (b.finished_at ?? "").localeCompare(a.finished_at ?? "") || b.id - a.id;
+  return all.sort(newest).slice(0, 50);
+}
+
 export function mergeGames(games, changed, gone) {
   const drop = new Set([...gone, ...changed.map((g) => g.id)]);
   const open = games.open.filter((g) => !drop.has(g.id));
