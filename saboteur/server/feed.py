@@ -21,6 +21,7 @@ from typing import Any
 INTERVAL = 0.5  # seconds between two sends of the feed, at the most
 RATE = 2000  # messages a second the feed may send in all (to many connections: less often)
 ONLINE_SHOWN = 200  # names of people online sent to everyone (the count covers the rest)
+TABLES_SHOWN = 100  # open and active tables each in a welcome or lists (besides one's own)
 
 
 class LobbyFeed:

@@ -20,7 +20,7 @@ from saboteur.server import sync, timers
 from saboteur.server.botkinds import bot_seats
 from saboteur.server.bus import Bus, LocalBus
 from saboteur.server.cluster import HEARTBEAT, Nodes
-from saboteur.server.feed import ONLINE_SHOWN, LobbyFeed
+from saboteur.server.feed import ONLINE_SHOWN, TABLES_SHOWN, LobbyFeed
 from saboteur.server.hub import Client, Hub, encode
 from saboteur.server.names import check_name
 from saboteur.server.protocol import ProtocolError, error
@@ -191,7 +191,7 @@ class Service:
         elif isinstance(message, P.Chat):
             await self._chat(client, user, message)
         elif isinstance(message, P.Lists):
-            client.push(await self.lists_message())
+            client.push(await self.lists_message(user.id))
         elif isinstance(message, P.NewGame):
             await self._new_game(client, user, message)
         elif isinstance(message, P.Act):
@@ -224,7 +224,7 @@ class Service:
         assert token is not None
         self.names[user.id] = user.name
         welcome = {
-            **(await self.lists_message()),
+            **(await self.lists_message(user.id)),
             "type": "welcome",
             "user": {"id": user.id, "name": user.name},
             "token": token,
@@ -404,21 +404,42 @@ class Service:
 
     # -- lobby lists -------------------------------------------------------------------------
 
-    async def lists_message(self) -> dict[str, Any]:
+    async def lists_message(self, user_id: int | None) -> dict[str, Any]:
+        """The lobby for one user: who is online, the tables (the user's own always, the
+        others up to ``TABLES_SHOWN`` of each kind), the high scores and the finished games."""
         online = self.online_names()
         return {
             "type": "lists",
             "online": online[:ONLINE_SHOWN],
             "online_count": len(online),
-            "games": self.game_lists(),
+            "games": self.game_lists(user_id, TABLES_SHOWN),
+            **self.table_counts(),
             **(await self.lobby_board()),
         }
 
-    def game_lists(self) -> dict[str, list[dict[str, Any]]]:
-        lists: dict[str, list[dict[str, Any]]] = {"open": [], "active": []}
+    def game_lists(
+        self, user_id: int | None = None, shown: int | None = None
+    ) -> dict[str, list[dict[str, Any]]]:
+        """Summaries of the open and the active tables, by id; with ``shown``, the first
+        ``shown`` open ones (waiting longest) and the last ``shown`` active ones (newest), and
+        every table of ``user_id``."""
+        kinds: dict[str, list[Table]] = {"open": [], "active": []}
         for table in self.tables.values():
-            lists["open" if table.is_open else "active"].append(table.summary(self.names))
+            kinds["open" if table.is_open else "active"].append(table)
+        lists: dict[str, list[dict[str, Any]]] = {}
+        for kind, tables in kinds.items():
+            tables.sort(key=lambda table: table.id)
+            if shown is not None and len(tables) > shown:
+                kept = tables[:shown] if kind == "open" else tables[-shown:]
+                mine = [t for t in tables if user_id is not None and t.seat_of(user_id) is not None]
+                tables = sorted(set(kept) | set(mine), key=lambda table: table.id)
+            lists[kind] = [table.summary(self.names) for table in tables]
         return lists
+
+    def table_counts(self) -> dict[str, int]:
+        """How many tables are open and active (the lists may show fewer)."""
+        waiting = sum(table.is_open for table in self.tables.values())
+        return {"open_count": waiting, "active_count": len(self.tables) - waiting}
 
     async def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
         rows = await self.store.finished_games(limit)
@@ -459,6 +480,7 @@ class Service:
                     "type": "games_changed",
                     "games": [table.summary(self.names) for table in present],
                     "gone": sorted(tables - {table.id for table in present}),
+                    **self.table_counts(),
                 }
             )
         if highscores:

@@ -255,6 +255,26 @@ async def test_presence(server: LiveServer) -> None:
         assert health["rss_bytes"] > 10_000_000  # a Python process with FastAPI loaded
 
 
+async def test_a_long_lobby_lists_some_tables_and_counts_them_all(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("saboteur.server.service.TABLES_SHOWN", 2)
+    async with clients(server.ws, "Ann", "Ben", "Cat", "Dan") as hosts:
+        games = [await new_table(host, 3) for host in hosts]
+        async with clients(server.ws, "Eve") as [eve]:
+            listed = [g["id"] for g in eve.welcome["games"]["open"]]
+            assert listed == games[:2]  # the two waiting longest
+            assert (eve.welcome["open_count"], eve.welcome["active_count"]) == (4, 0)
+        dan = await Client.open(server.ws, token=hosts[3].token)  # Dan's own table is listed
+        try:
+            assert [g["id"] for g in dan.welcome["games"]["open"]] == [*games[:2], games[3]]
+            await dan.send({"type": "lists"})
+            lists = await dan.expect("lists")
+            assert lists["games"] == dan.welcome["games"] and lists["open_count"] == 4
+        finally:
+            await dan.close()
+
+
 async def test_open_active_finished_lists(server: LiveServer) -> None:
     async with clients(server.ws, "Ann", "Bob", "Cat") as [ann, bob, cat]:
         game = await new_table(ann, 3, clock=30)

@@ -17,6 +17,7 @@ const S = {
   me: null,
   online: [], // at most the first 200 names …
   onlineCount: 0, // … of this many
+  tableCounts: { open: 0, active: 0 }, // tables there are (the lists may hold fewer)
   games: { open: [], active: [] },
   finished: [],
   highscores: [],
@@ -150,6 +151,7 @@ class App {
         break;
       case "games_changed":
         S.games = mergeGames(S.games, m.games, m.gone);
+        setTableCounts(m);
         break;
       case "presence":
         S.online = m.online;
@@ -198,6 +200,7 @@ class App {
       S.onlineCount = m.online_count ?? m.online.length;
     }
     if (m.games) S.games = m.games;
+    setTableCounts(m);
     if (m.finished) S.finished = m.finished;
     if (m.highscores) S.highscores = m.highscores;
   }
@@ -340,6 +343,11 @@ class App {
 window.saboteur = new App();
 
 /** The lobby's tables after a `games_changed`: changed summaries replace, gone ids leave. */
+function setTableCounts(m) {
+  if (m.open_count != null) S.tableCounts.open = m.open_count;
+  if (m.active_count != null) S.tableCounts.active = m.active_count;
+}
+
 /** The finished games with newly finished ones added: newest first, each once, at most 50. */
 export function mergeFinished(finished, added) {
   const ids = new Set(added.map((g) => g.id));

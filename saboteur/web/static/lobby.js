@@ -31,6 +31,11 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /** Rebuild `parent`'s children, keeping the focus on the element with the same data-fkey. */
+/** "and N more" when the server listed fewer tables than there are. */
+function more(count, listed) {
+  return count > listed ? [h("li", { class: "more", text: t("lobby.more", { n: count - listed }) })] : [];
+}
+
 export function refill(parent, children) {
   const active = document.activeElement;
   const fkey = active && parent.contains(active) ? active.dataset.fkey : null;
@@ -84,12 +89,14 @@ export class Lobby {
     const open = [...S.games.open].sort((a, b) => Number(mine(b)) - Number(mine(a)) || a.id - b.id);
     refill(
       $("#open-games"),
-      open.length ? open.map((g) => this.openGame(g, mine(g))) : [h("li", { class: "empty", text: t("lobby.noOpen") })],
+      open.length
+        ? [...open.map((g) => this.openGame(g, mine(g))), ...more(S.tableCounts.open, open.length)]
+        : [h("li", { class: "empty", text: t("lobby.noOpen") })],
     );
     refill(
       $("#active-games"),
       S.games.active.length
-        ? S.games.active.map((g) => this.activeGame(g, mine(g)))
+        ? [...S.games.active.map((g) => this.activeGame(g, mine(g))), ...more(S.tableCounts.active, S.games.active.length)]
         : [h("li", { class: "empty", text: t("lobby.none") })],
     );
     refill(
