@@ -185,8 +185,8 @@ async def test_duel_spies_learn_neither_the_other_hand_nor_face_down_goals(
         async def meddle(client: Client, message: Message) -> None:
             """Now and then an out-of-turn or illegal action."""
             playing = message["type"] == "game" and message["view"]["phase"] != "over"
-            if playing and rng.random() < 0.05 and not message["view"]["legal"]:
-                hand = message["view"]["hand"]
+            hand = message["view"]["hand"] if playing else []
+            if playing and rng.random() < 0.05 and not message["view"]["legal"] and hand:
                 await client.send({"type": "act", "game": game, "action": f"pass:{hand[0]}"})
 
         last = await play_out(
