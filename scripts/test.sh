@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/setup-browser.sh
-.venv/bin/ruff check saboteur tests
-.venv/bin/ruff format --check saboteur tests
+.venv/bin/ruff check saboteur tests examples scripts
+.venv/bin/ruff format --check saboteur tests examples scripts
 .venv/bin/mypy
 .venv/bin/pytest "$@"

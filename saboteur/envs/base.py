@@ -20,6 +20,47 @@ FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 
 
+@dataclass(frozen=True)
+class Window:
+    """The bounded part of the maze an action space numbers: slots x in [x_min, x_max], y in
+    [y_min, y_max], cell ``(y - y_min) * width + (x - x_min)``.
+
+    >>> window = Window(-6, 12, -8, 8)
+    >>> window.cells, window.cell_of(0, 0), window.cell_xy(window.cell_of(8, -2) or 0)
+    (323, 158, (8, -2))
+    >>> window.cell_of(13, 0) is None
+    True
+    """
+
+    x_min: int
+    x_max: int
+    y_min: int
+    y_max: int
+
+    @property
+    def width(self) -> int:
+        return self.x_max - self.x_min + 1
+
+    @property
+    def height(self) -> int:
+        return self.y_max - self.y_min + 1
+
+    @property
+    def cells(self) -> int:
+        return self.width * self.height
+
+    def cell_of(self, x: int, y: int) -> int | None:
+        """The window cell of slot ``(x, y)``, or ``None`` outside the window."""
+        if self.x_min <= x <= self.x_max and self.y_min <= y <= self.y_max:
+            return (y - self.y_min) * self.width + (x - self.x_min)
+        return None
+
+    def cell_xy(self, cell: int) -> tuple[int, int]:
+        """The slot of window cell ``cell``."""
+        width = self.width
+        return cell % width + self.x_min, cell // width + self.y_min
+
+
 class ActionSpace(ABC):
     """A fixed numbering of every action a player could take, for one table size.
 
@@ -30,11 +71,37 @@ class ActionSpace(ABC):
 
     size: int
 
-    @abstractmethod
-    def encode(self, action: Action) -> int | None: ...
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._ids: dict[Action, int | None] = {}  # both directions cached: spaces are reused
+        self._actions: list[Action | None] = [None] * size
+
+    def encode(self, action: Action) -> int | None:
+        """The number of ``action`` (``None`` if the space leaves it out)."""
+        cached = self._ids.get(action, -1)
+        if cached != -1:
+            return cached
+        index = self._ids[action] = self._encode(action)
+        return index
+
+    def decode(self, index: int) -> Action:
+        """The action number ``index`` stands for (``ValueError`` outside the space)."""
+        if not 0 <= index < self.size:
+            raise ValueError(f"action {index} is outside the action space (0 to {self.size - 1})")
+        action = self._actions[index]
+        if action is None:
+            action = self._actions[index] = self._decode(index)
+        return action
 
     @abstractmethod
-    def decode(self, index: int) -> Action: ...
+    def _encode(self, action: Action) -> int | None: ...
+
+    @abstractmethod
+    def _decode(self, index: int) -> Action: ...
+
+    def text(self, index: int) -> str:
+        """The action notation of action number ``index``."""
+        return self.decode(index).text
 
     def legal_ids(self, state: State) -> list[int]:
         """The numbers of the current player's legal actions, ascending."""
@@ -73,6 +140,26 @@ class Observer(ABC):
     @abstractmethod
     def encode(self, state: State, seat: int, out: FloatArray | None = None) -> FloatArray:
         """The observation of ``seat`` (written into ``out`` if given)."""
+
+    def encode_view(
+        self, view: dict[str, Any], reach: Any, out: FloatArray | None = None
+    ) -> FloatArray:
+        """Encode a view (``state.view(seat)``) and the engine's public reachability ``reach``
+        (what the ruleset's tunnels need: a maze, or one per dwarf)."""
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        self._fill(view, reach, out)
+        return out
+
+    @abstractmethod
+    def _fill(self, view: dict[str, Any], reach: Any, out: FloatArray) -> None:
+        """Write the observation of ``view`` into the zeroed ``out``."""
+
+    @abstractmethod
+    def text(self, view: dict[str, Any]) -> str:
+        """The observation of a seat's ``view`` in words (OpenSpiel's observation string)."""
 
     def high(self) -> FloatArray:
         """The largest value each element can take (the low is always 0)."""

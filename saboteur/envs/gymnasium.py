@@ -26,6 +26,7 @@ import gymnasium
 import numpy as np
 
 from saboteur.engine import State
+from saboteur.engine.base import JSON
 from saboteur.envs.opponents import Opponent, OpponentSpec, make_opponent
 from saboteur.envs.registry import make_adapter
 
@@ -88,6 +89,19 @@ class SaboteurEnv(gymnasium.Env[ObsDict, np.int64]):
         """The engine state being played (for tests and tools; the learner must not look)."""
         assert self.state_ is not None, "call reset() first"
         return self.state_
+
+    def view(self) -> JSON:
+        """What the learner may know now, as the engine's JSON view of its seat (its hand and
+        map peeks, the public table; never another seat's cards or the deck order) — for
+        policies that prefer names to the flat observation.
+
+        >>> env = SaboteurEnv(ruleset="duel", players=2, seat=1, opponents="uniform")
+        >>> _ = env.reset(seed=1)
+        >>> view = env.view()
+        >>> view["seat"], len(view["hand"]), "hands" in view
+        (1, 6, False)
+        """
+        return self.state_now.view(self.seat)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

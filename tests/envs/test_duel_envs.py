@@ -20,6 +20,7 @@ from saboteur.envs.duel import action_space, observer  # noqa: E402
 from saboteur.envs.gymnasium import SaboteurEnv  # noqa: E402
 from saboteur.envs.opponents import BotOpponent, UniformOpponent, bots_available  # noqa: E402
 from saboteur.envs.pettingzoo import env, raw_env  # noqa: E402
+from tests.envs.playthrough import ismcts_game, pettingzoo_game  # noqa: E402
 
 DUEL: dict[str, Any] = {"ruleset": "duel", "players": 2}
 
@@ -31,23 +32,7 @@ def test_pettingzoo_api_test_and_seed_test_pass() -> None:
 
 
 def test_pettingzoo_observations_are_the_observer_and_the_mask() -> None:
-    game = raw_env(**DUEL, rounds=1)
-    game.reset(seed=3)
-    rng = np.random.default_rng(0)
-    totals = dict.fromkeys(game.possible_agents, 0.0)
-    for agent in game.agent_iter():
-        obs, reward, terminated, truncated, _ = game.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            game.step(None)
-            continue
-        seat = game.possible_agents.index(agent)
-        state = game.state_now
-        assert np.array_equal(obs["observation"], observer().encode(state, seat))
-        assert np.array_equal(obs["action_mask"], action_space().mask(state))
-        game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    winners = {f"player_{seat}" for seat in game.state_now.winners}
-    assert totals == {a: 1.0 if a in winners else -1.0 for a in game.possible_agents}
+    pettingzoo_game(raw_env(**DUEL, rounds=1), observer(), action_space(), seed=3)
 
 
 def test_gymnasium_check_env_passes() -> None:
@@ -123,25 +108,5 @@ def test_openspiel_strings_hide_the_other_hand() -> None:
 
 
 def test_openspiels_ismcts_bot_plays_a_complete_duel() -> None:
-    game = pyspiel.load_game("python_saboteur", {**DUEL, "rounds": 1})
-    rng = np.random.RandomState(0)
-    bot = ismcts.ISMCTSBot(
-        game=game,
-        evaluator=mcts.RandomRolloutEvaluator(1, rng),
-        uct_c=2.0,
-        max_simulations=4,
-        random_state=rng,
-    )
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    returns = state.returns()
+    returns = ismcts_game({**DUEL, "rounds": 1}, simulations=4, seed=0)
     assert len(returns) == 2 and set(returns) <= {-1.0, 1.0} and 1.0 in returns

@@ -89,3 +89,16 @@ def test_illegal_actions_end_the_episode_or_raise() -> None:
     strict.reset(seed=5)
     with pytest.raises(ValueError, match="not legal"):
         strict.step(illegal)
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("classic", 4), ("duel", 2)])
+def test_the_view_is_the_learners_seat_view_only(ruleset: str, players: int) -> None:
+    env = SaboteurEnv(ruleset=ruleset, players=players, seat=1, opponents="uniform")
+    obs, _ = env.reset(seed=11)
+    for _ in range(6):
+        view = env.view()
+        assert view == env.state_now.view(1)
+        assert view["seat"] == 1 and "hands" not in view and "deck" not in view
+        obs, _, done, _, _ = env.step(int(obs["action_mask"].nonzero()[0][0]))
+        if done:
+            break

@@ -10,6 +10,7 @@ ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 
 import saboteur.envs.openspiel  # noqa: E402, F401  (registers python_saboteur)
+from tests.envs.playthrough import ismcts_game  # noqa: E402
 
 
 def test_the_game_is_registered_with_the_right_type() -> None:
@@ -76,32 +77,7 @@ def test_strings_and_tensors_differ_between_seats_and_hide_hands() -> None:
     assert "hand" in state.observation_string(0)
 
 
-def play_with_ismcts(params: dict[str, int], simulations: int, seed: int) -> list[float]:
-    game = pyspiel.load_game("python_saboteur", params)
-    rng = np.random.RandomState(seed)
-    bot = ismcts.ISMCTSBot(
-        game=game,
-        evaluator=mcts.RandomRolloutEvaluator(1, rng),
-        uct_c=2.0,
-        max_simulations=simulations,
-        random_state=rng,
-    )
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    returns: list[float] = state.returns()
-    return returns
-
-
 def test_openspiels_ismcts_bot_plays_complete_games() -> None:
     for seed, players in ((0, 3), (1, 4)):
-        returns = play_with_ismcts({"players": players, "rounds": 1}, simulations=8, seed=seed)
+        returns = ismcts_game({"players": players, "rounds": 1}, simulations=8, seed=seed)
         assert len(returns) == players and set(returns) <= {-1.0, 1.0} and 1.0 in returns

@@ -9,6 +9,7 @@ pettingzoo_test = pytest.importorskip("pettingzoo.test")
 
 from saboteur.envs.classic import action_space, observer  # noqa: E402
 from saboteur.envs.pettingzoo import env, raw_env  # noqa: E402
+from tests.envs.playthrough import pettingzoo_game  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's advice on dict spaces
 
@@ -27,26 +28,7 @@ def test_api_test_passes_on_the_raw_environment_with_options() -> None:
 
 
 def test_a_game_ends_with_plus_one_for_the_winners_and_minus_one_for_the_others() -> None:
-    game = raw_env(players=4, rounds=1)
-    game.reset(seed=11)
-    rng = np.random.default_rng(0)
-    totals = dict.fromkeys(game.possible_agents, 0.0)
-    for agent in game.agent_iter():
-        obs, reward, terminated, truncated, _ = game.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            game.step(None)
-            continue
-        seat = game.possible_agents.index(agent)
-        state = game.state_now
-        assert state.current_player == seat
-        assert np.array_equal(obs["observation"], observer(4).encode(state, seat))
-        assert np.array_equal(obs["action_mask"], action_space(4).mask(state))
-        others = [a for a in game.possible_agents if a != agent]
-        assert not game.observe(others[0])["action_mask"].any()
-        game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    winners = {f"player_{seat}" for seat in game.state_now.winners}
-    assert totals == {a: 1.0 if a in winners else -1.0 for a in game.possible_agents}
+    pettingzoo_game(raw_env(players=4, rounds=1), observer(4), action_space(4), seed=11)
 
 
 def test_an_illegal_action_ends_the_game_for_the_wrapped_env() -> None:

@@ -13,9 +13,10 @@ import pytest
 
 from saboteur.engine import new_game
 from saboteur.engine.classic import cards as C
+from saboteur.envs.chance import CHANCE, TERMINAL
 from saboteur.envs.classic import action_space, observer
 from saboteur.envs.classic.actions import CARD_KINDS
-from saboteur.envs.classic.spiel import CHANCE, TERMINAL, ClassicSpielCore, history_fields
+from saboteur.envs.classic.spiel import ClassicSpielCore, history_fields
 from tests.envs.helpers import eastward
 
 

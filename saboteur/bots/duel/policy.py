@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from saboteur.bots.duel.board import UNKNOWN, Board
 from saboteur.bots.duel.evaluate import DECAY, GOAL_VALUE, distance, evaluate, reach
@@ -77,6 +78,19 @@ def keep(card: str, colour: str, broken: int) -> float:
     return KEEP.get(card, 0.2)
 
 
+@dataclass
+class Effect:
+    """What one move does, as the heuristic sees it: the board after it, gold each seat
+    secures, how many tools each seat has broken, and a ``cost`` outside the evaluation
+    (cards spent, bribes; negative for a move worth something by itself, like a useful map)."""
+
+    board: Board
+    gained: list[float]
+    broken: list[int]
+    cost: float
+    unchanged: bool = False  # board and tools as before the move
+
+
 class Scorer:
     """Scores the legal actions of one seat from its view."""
 
@@ -93,19 +107,24 @@ class Scorer:
     def keep(self, card: str) -> float:
         return keep(card, self.colour, self.masks[self.seat])
 
-    def after(self, board: Board, gained: list[float], broken: list[int] | None = None) -> float:
-        return evaluate(board, self.seat, gained, broken or self.broken) - self.base
-
     def score(self, action: Action) -> float:
+        effect = self.effect(action)
+        if effect.unchanged:
+            return 0.0 - effect.cost
+        after = evaluate(effect.board, self.seat, effect.gained, effect.broken)
+        return after - self.base - effect.cost
+
+    def effect(self, action: Action) -> Effect:
+        """The move tried on a copy of the board (path cards, keys, rockfalls, bribes) or on
+        the tools (sabotage, repairs, option C); maps and passes change neither."""
         kind, seat = action.kind, self.seat
         if kind in (PLACE, REVEAL):
             board = self.board.copy()
             index, sid = action.code >> 8, action.code & 255
             if kind == REVEAL:
-                gains = board.reveal(index, sid, seat)
-                return self.after(board, gains.gold)
+                return self._changed(board, board.reveal(index, sid, seat).gold, 0.0)
             gains = board.place(index, sid, seat, GOAL_VALUE)
-            return self.after(board, gains.gold) - PLACE_SPEND * self.keep(action.card or "")
+            return self._changed(board, gains.gold, PLACE_SPEND * self.keep(action.card or ""))
         if kind in (KEY, BRIBE, ROCKFALL):
             board = self.board.copy()
             index = action.code
@@ -118,18 +137,23 @@ class Scorer:
                 if kind == BRIBE:
                     board.marked.add(index)
                 cost = BRIBE_COST if kind == BRIBE else KEY_COST + SPEND * self.keep("key")
-            gains = board.settle(seat, GOAL_VALUE)
-            return self.after(board, gains.gold) - cost
+            return self._changed(board, board.settle(seat, GOAL_VALUE).gold, cost)
         if kind in (BREAK, REPAIR, CLEAR):
             return self._tools(action)
         if kind == MAP:
-            return self._map(action.code)
+            return self._unchanged(self._map(action.code))
         assert kind == PASS
         cards = discarded(action)
         spent = sum(self.keep(card) for card in cards)
-        return -SPEND * spent + (CYCLE if len(cards) == 2 else 0.0) - 0.01
+        return self._unchanged(SPEND * spent - (CYCLE if len(cards) == 2 else 0.0) + 0.01)
 
-    def _tools(self, action: Action) -> float:
+    def _changed(self, board: Board, gained: list[float], cost: float) -> Effect:
+        return Effect(board, gained, self.broken, cost)
+
+    def _unchanged(self, cost: float) -> Effect:
+        return Effect(self.board, [0.0] * self.players, self.broken, cost, unchanged=True)
+
+    def _tools(self, action: Action) -> Effect:
         """Sabotage on the other dwarf, or mending one's own tool (a repair card or option C)."""
         target = action.seat if action.kind == BREAK else self.seat
         assert target is not None
@@ -144,16 +168,16 @@ class Scorer:
             masks[target] &= ~C.TOOLS[action.choice or ""]
             spent = SPEND * sum(self.keep(card) for card in discarded(action)) + SHRINK
         broken = [bin(mask).count("1") for mask in masks]
-        change = self.after(self.board, [0.0] * self.players, broken)
-        return change - spent
+        return Effect(self.board, [0.0] * self.players, broken, spent)
 
     def _map(self, index: int) -> float:
-        """Looking at an unknown goal is worth more the nearer our tunnel is to it."""
+        """The cost of a map: looking at an unknown goal is worth more the nearer our tunnel
+        is to it; a goal already known is not worth a look."""
         if self.board.hidden.get(index) != UNKNOWN:
-            return -1.0
+            return 1.0
         frontier = [slot_xy(i) for i in self.board.mazes[self.seat].frontier]
         near = DECAY ** (max(1, distance(frontier, index)) - 1)
-        return 0.3 * near - SPEND * self.keep("map")
+        return SPEND * self.keep("map") - 0.3 * near
 
 
 def best_action(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -169,4 +193,4 @@ def best_action(view: JSON, legal: Sequence[Action], rng: random.Random) -> Acti
     return chosen[0] if len(chosen) == 1 else rng.choice(chosen)
 
 
-__all__ = ["best_action", "keep", "reach"]
+__all__ = ["Effect", "Scorer", "best_action", "keep", "reach"]

@@ -37,7 +37,7 @@ from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.actions import parse_action
 from saboteur.engine.classic.state import GOAL_SLOTS
 from saboteur.engine.maze import slot_xy
-from saboteur.envs.base import ActionSpace
+from saboteur.envs.base import ActionSpace, Window
 
 X_MIN, X_MAX, Y_MIN, Y_MAX = -6, 12, -8, 8
 WIDTH, HEIGHT = X_MAX - X_MIN + 1, Y_MAX - Y_MIN + 1
@@ -51,15 +51,9 @@ CARD_KINDS: tuple[str, ...] = (*C.PATH_COUNTS, *C.ACTION_COUNTS)
 GOAL_XY: tuple[tuple[int, int], ...] = tuple(slot_xy(index) for index in GOAL_SLOTS)
 
 
-def cell_of(x: int, y: int) -> int | None:
-    """The window cell of slot ``(x, y)``, or ``None`` outside the window."""
-    if X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX:
-        return (y - Y_MIN) * WIDTH + (x - X_MIN)
-    return None
-
-
-def cell_xy(cell: int) -> tuple[int, int]:
-    return cell % WIDTH + X_MIN, cell // WIDTH + Y_MIN
+WINDOW = Window(X_MIN, X_MAX, Y_MIN, Y_MAX)
+cell_of = WINDOW.cell_of  # the window cell of slot (x, y), or None outside the window
+cell_xy = WINDOW.cell_xy  # the slot of a window cell
 
 
 class ClassicActionSpace(ActionSpace):
@@ -74,9 +68,7 @@ class ClassicActionSpace(ActionSpace):
         self.maps = self.rockfalls + CELLS
         self.passes = self.maps + len(GOAL_XY)
         self.golds = self.passes + len(CARD_KINDS)
-        self.size = self.golds + 3
-        self._ids: dict[Action, int | None] = {}
-        self._actions: list[Action | None] = [None] * self.size
+        super().__init__(self.golds + 3)
 
     def blocks(self) -> dict[str, tuple[int, int]]:
         """Each block's ``(start, size)``."""
@@ -84,13 +76,6 @@ class ClassicActionSpace(ActionSpace):
         starts += [self.passes, self.golds, self.size]
         names = ("place", "break", "repair", "rockfall", "map", "pass", "gold")
         return {name: (a, b - a) for name, a, b in zip(names, starts[:-1], starts[1:], strict=True)}
-
-    def encode(self, action: Action) -> int | None:
-        cached = self._ids.get(action, -1)
-        if cached != -1:
-            return cached
-        index = self._ids[action] = self._encode(action)
-        return index
 
     def _encode(self, action: Action) -> int | None:
         kind, n = action.kind, self.players
@@ -118,13 +103,8 @@ class ClassicActionSpace(ActionSpace):
         assert kind == "gold" and action.choice is not None
         return self.golds + int(action.choice) - 1
 
-    def decode(self, index: int) -> Action:
-        if not 0 <= index < self.size:
-            raise ValueError(f"action {index} is outside the action space (0 to {self.size - 1})")
-        action = self._actions[index]
-        if action is None:
-            action = self._actions[index] = parse_action(self.text(index))
-        return action
+    def _decode(self, index: int) -> Action:
+        return parse_action(self.text(index))
 
     def text(self, index: int) -> str:
         """The action notation of action number ``index``."""

@@ -107,18 +107,10 @@ class ClassicObserver(Observer):
         assert isinstance(state, ClassicState)
         return self.encode_view(state.view(seat), state.maze, out)
 
-    def encode_view(
-        self, view: dict[str, Any], maze: Maze, out: FloatArray | None = None
-    ) -> FloatArray:
-        """Encode a view (``state.view(seat)``) and the public reachability of ``maze``."""
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+    def _fill(self, view: dict[str, Any], maze: Maze, out: FloatArray) -> None:
         self._maze(view, maze, out)
         self._private(view, out)
         self._public(view, out)
-        return out
 
     def _maze(self, view: dict[str, Any], maze: Maze, out: FloatArray) -> None:
         base = self._at["maze"]

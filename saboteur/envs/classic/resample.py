@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import GOAL_SLOTS, GOLD_PHASE, PLAY
 from saboteur.engine.maze import slot_xy
+from saboteur.envs.chance import peeks_of, redeal
 
 if TYPE_CHECKING:
     from saboteur.envs.classic.spiel import ClassicSpielCore
@@ -52,7 +53,7 @@ def resample(core: ClassicSpielCore, seat: int, rng: random.Random) -> ClassicSp
     other._seen = {}
     for q in others:
         hidden = other.view(q)
-        peeks = sorted(f"{g['x']},{g['y']}:{g['card']}" for g in hidden["goals"] if g["peeked"])
+        peeks = peeks_of(hidden)
         text = f"resampled role {hidden['role']} hand {sorted(hidden['hand'])}"
         text += f" gold {sorted(hidden['gold'])} discards {sorted(passes[q])} peeks {peeks}"
         other.log.append((q, text))
@@ -64,23 +65,9 @@ def _cards(
 ) -> list[list[str]]:
     """Deal the unseen path and action cards afresh into ``data``; the new face-down discards."""
     engine = core.engine
-    others = [q for q in range(core.game.players) if q != seat]
-    unseen = list(engine.deck)
-    for q in others:
-        unseen += engine.hands[q] + core.passes[q]
-    rng.shuffle(unseen)
-    public = Counter(engine.discard)
-    for discarded in core.passes:
-        public.subtract(discarded)
-    passes = [list(discarded) for discarded in core.passes]
-    for q in others:
-        size = len(engine.hands[q])
-        data["hands"][q], unseen = unseen[:size], unseen[size:]
-        size = len(passes[q])
-        passes[q], unseen = unseen[:size], unseen[size:]
-    data["deck"] = unseen
-    data["discard"] = sorted(public.elements()) + [c for cards in passes for c in cards]
-    return passes
+    dealt = redeal(seat, engine.hands, core.passes, engine.discard, engine.deck, rng)
+    data["hands"], data["deck"], data["discard"] = dealt.hands, dealt.rest, dealt.discard
+    return dealt.passes
 
 
 def _gold(core: ClassicSpielCore, seat: int, data: dict[str, Any], rng: random.Random) -> None:

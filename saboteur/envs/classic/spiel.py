@@ -16,6 +16,7 @@ the engine and replaces its chance by explicit chance nodes:
 Chance outcomes are numbers below 27: a card kind (``CARD_KINDS``), a role
 (0 digger, 1 saboteur), a goal slot (0-2), a seat, a gold value - 1, or keep/swap.
 
+>>> from saboteur.engine import new_game
 >>> core = ClassicSpielCore.initial(new_game("classic", 3, {"rounds": 1}))
 >>> core.current(), core.chance_outcomes()[:2]
 (-1, [(0, 0.5714285714285714), (1, 0.2857142857142857)])
@@ -30,22 +31,22 @@ Chance outcomes are numbers below 27: a card kind (``CARD_KINDS``), a role
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from saboteur.engine import Event, new_game
+from saboteur.engine import Event
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.state import GOAL_SLOTS, GOLD_PHASE, PLAY, ClassicState
 from saboteur.engine.maze import slot_xy
 from saboteur.envs.base import Field, FloatArray, build_fields
+from saboteur.envs.chance import ChanceCore, weighted
 from saboteur.envs.classic import action_space, observer
-from saboteur.envs.classic.actions import CARD_KINDS
+from saboteur.envs.classic.actions import CARD_KINDS, ClassicActionSpace
+from saboteur.envs.classic.observation import ClassicObserver
 
-CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance nodes and terminal states
 ROLES = (C.DIGGER, C.SABOTEUR)
 MAX_CHANCE_OUTCOMES = len(CARD_KINDS)  # 27: at least as many as seats (10)
 DEAL_KINDS = ("first", "role", "goal-gold", "goal-ne", "card")
@@ -84,24 +85,14 @@ def history_fields(players: int) -> tuple[Field, ...]:
     )
 
 
-class ClassicSpielCore:
+class ClassicSpielCore(ChanceCore[ClassicGame, ClassicState, Deal]):
     """One OpenSpiel state of a classic game: the engine state plus pending chance and logs."""
 
     def __init__(self, game: ClassicGame, engine: ClassicState) -> None:
-        self.game = game
-        self.engine = engine
-        self.tasks: list[tuple[str, int]] = []  # pending chance nodes, first one next
-        self.deal: Deal | None = None
+        super().__init__(game, engine, history_fields(game.players)[0].size)
         self.gold_order: list[int] | None = None  # the gold pile being built at the start
-        self.log: list[tuple[int, str]] = []  # (seat it is for, or -1 for everyone; text)
-        self.passes: list[list[str]] = [[] for _ in range(game.players)]  # face-down discards
-        self.stats: list[float] = [0.0] * history_fields(game.players)[0].size
         self.share: list[int] = []  # online-3: the diggers whose gold a chance node may swap
-        self._views: dict[int, dict[str, Any]] = {}  # per seat, until the next change
-        self._tensors: dict[int, FloatArray] = {}  # observation tensors, likewise
         self._seen: dict[int, tuple[int, str]] = {}  # per seat: log entries read, their text
-
-    # -- construction and copies --------------------------------------------------------------
 
     @classmethod
     def initial(cls, game: ClassicGame, template: ClassicState | None = None) -> ClassicSpielCore:
@@ -112,123 +103,57 @@ class ClassicSpielCore:
         core._start_deal(first_round=True)
         return core
 
-    def clone(self) -> ClassicSpielCore:
-        other = ClassicSpielCore.__new__(ClassicSpielCore)
-        other.game = self.game
-        other.engine = self.engine.clone()
-        other.tasks = list(self.tasks)
-        other.deal = self.deal.copy() if self.deal is not None else None
+    @property
+    def actions(self) -> ClassicActionSpace:
+        return action_space(self.game.players)
+
+    @property
+    def observer(self) -> ClassicObserver:
+        return observer(self.game.players)
+
+    def _copy_extra(self, other: ClassicSpielCore) -> None:
         other.gold_order = list(self.gold_order) if self.gold_order is not None else None
-        other.log = list(self.log)
-        other.passes = [list(cards) for cards in self.passes]
-        other.stats = list(self.stats)
         other.share = list(self.share)
-        other._views, other._tensors = {}, {}
         other._seen = dict(self._seen)
-        return other
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> ClassicSpielCore:
-        return self.clone()
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {**self._core_json(), "log": [list(entry) for entry in self.log]}
-
-    def _core_json(self) -> dict[str, Any]:
+    def _extra_json(self) -> dict[str, Any]:
         deal = self.deal
         return {
-            "config": self.game.config(),
-            "engine": self.engine.to_json(),
-            "tasks": [list(task) for task in self.tasks],
             "deal": None if deal is None else _deal_json(deal),
             "gold_order": self.gold_order,
-            "passes": self.passes,
-            "stats": self.stats,
             "share": self.share,
         }
 
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        config = data["config"]
-        game = new_game("classic", config["players"], config["options"])
-        self.game = game
-        self.engine = game.state_from_json(data["engine"])
-        self.tasks = [(kind, seat) for kind, seat in data["tasks"]]
+    def _load_extra(self, data: dict[str, Any]) -> None:
         self.deal = None if data["deal"] is None else _deal_from_json(data["deal"])
         self.gold_order = data["gold_order"]
-        self.log = [(to, text) for to, text in data["log"]]
-        self.passes = data["passes"]
-        self.stats = data["stats"]
         self.share = data["share"]
-        self._views, self._tensors, self._seen = {}, {}, {}
-
-    def __str__(self) -> str:
-        return json.dumps(self._core_json(), sort_keys=True)
-
-    # -- whose turn, what is legal ------------------------------------------------------------
-
-    def current(self) -> int:
-        """The seat to act, ``CHANCE`` (-1) or ``TERMINAL`` (-4)."""
-        if self.tasks:
-            return CHANCE
-        if self.engine.is_over:
-            return TERMINAL
-        current = self.engine.current
-        assert current is not None
-        return current
-
-    def is_terminal(self) -> bool:
-        return not self.tasks and self.engine.is_over
-
-    def legal_ids(self) -> list[int]:
-        if self.tasks:
-            return [outcome for outcome, _ in self.chance_outcomes()]
-        if self.engine.is_over:
-            return []
-        return action_space(self.game.players).legal_ids(self.engine)
+        self._seen = {}
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         kind, _ = self.tasks[0]
         if kind == "gold":
             assert self.gold_order is not None
             left = Counter(C.GOLD_CARDS) - Counter(self.gold_order)
-            return _weighted({value - 1: count for value, count in left.items()})
+            return weighted({value - 1: count for value, count in left.items()})
         if kind == "first":
-            return _weighted(dict.fromkeys(range(self.game.players), 1))
+            return weighted(dict.fromkeys(range(self.game.players), 1))
         if kind == "share":
             return [(0, 0.5), (1, 0.5)]
         if kind == "draw":
             counts = Counter(self.engine.deck)
-            return _weighted({CARD_KINDS.index(card): k for card, k in counts.items()})
+            return weighted({CARD_KINDS.index(card): k for card, k in counts.items()})
         deal = self.deal
         assert deal is not None
         if kind == "role":
-            return _weighted({ROLES.index(role): k for role, k in deal.role_pool.items() if k})
+            return weighted({ROLES.index(role): k for role, k in deal.role_pool.items() if k})
         if kind == "goal-gold":
-            return _weighted(dict.fromkeys(range(3), 1))
+            return weighted(dict.fromkeys(range(3), 1))
         if kind == "goal-ne":
             free = [i for i, index in enumerate(GOAL_SLOTS) if index not in deal.goals]
-            return _weighted(dict.fromkeys(free, 1))
+            return weighted(dict.fromkeys(free, 1))
         assert kind == "card"
-        return _weighted({CARD_KINDS.index(card): k for card, k in deal.pool.items() if k})
-
-    def action_text(self, player: int, index: int) -> str:
-        if player >= 0:
-            return action_space(self.game.players).text(index)
-        return f"chance {index}"
-
-    def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0] * self.game.players
-        winners = set(self.engine.winners)
-        return [1.0 if seat in winners else -1.0 for seat in range(self.game.players)]
-
-    # -- applying ------------------------------------------------------------------------------
-
-    def apply(self, index: int) -> None:
-        self._views, self._tensors = {}, {}
-        if self.tasks:
-            self._apply_chance(index)
-        else:
-            self._apply_action(index)
+        return weighted({CARD_KINDS.index(card): k for card, k in deal.pool.items() if k})
 
     def _apply_chance(self, outcome: int) -> None:
         kind, seat = self.tasks.pop(0)
@@ -388,23 +313,12 @@ class ClassicSpielCore:
 
     # -- what a seat knows ---------------------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """``engine.view(seat)``, corrected for pending chance nodes (cached: do not change)."""
-        view = self._views.get(seat)
-        if view is not None:
-            return view
-        view = self._views[seat] = self.engine.view(seat)
+    def _correct(self, view: dict[str, Any], seat: int) -> None:
         deal = self.deal
         if deal is not None:
-            view["hand"] = list(deal.hands[seat])
             view["role"] = deal.roles[seat] if seat < len(deal.roles) else None
-            view["hand_sizes"] = [len(hand) for hand in deal.hands]
-            view["deck_size"] = sum(deal.pool.values())
-        if self.tasks:
-            view["current"] = None
-            if seat in self.share:  # the card this digger gets is not decided yet
-                view["gold"] = view["gold"][:-1]
-        return view
+        if self.tasks and seat in self.share:  # the card this digger gets is not decided yet
+            view["gold"] = view["gold"][:-1]
 
     def info_string(self, seat: int) -> str:
         """Everything ``seat`` has seen, in order, then what it holds now."""
@@ -419,19 +333,8 @@ class ClassicSpielCore:
             now += f" offer {view['gold_offer']}"
         return f"{text}\n{now}"
 
-    def observation_string(self, seat: int) -> str:
-        return observer(self.game.players).text(self.view(seat))
-
-    def observation_tensor(self, seat: int, out: FloatArray) -> None:
-        tensor = self._tensors.get(seat)
-        if tensor is None:
-            view = self.view(seat)
-            tensor = observer(self.game.players).encode_view(view, self.engine.maze)
-            self._tensors[seat] = tensor
-        out[:] = tensor
-
-    def history_tensor(self, out: FloatArray) -> None:
-        out[:] = self.stats
+    def _encode(self, view: dict[str, Any]) -> FloatArray:
+        return observer(self.game.players).encode_view(view, self.engine.maze)
 
     # -- resampling ----------------------------------------------------------------------------
 
@@ -446,11 +349,6 @@ class ClassicSpielCore:
 def _to(event: Event) -> int:
     assert event.to is not None
     return event.to
-
-
-def _weighted(counts: dict[int, int]) -> list[tuple[int, float]]:
-    total = sum(counts.values())
-    return [(outcome, counts[outcome] / total) for outcome in sorted(counts) if counts[outcome]]
 
 
 def _share_of(engine: ClassicState, events: list[Event]) -> list[int]:

@@ -56,7 +56,7 @@ from saboteur.engine.duel.actions import (
 )
 from saboteur.engine.duel.layout import DUEL
 from saboteur.engine.maze import slot_index, slot_xy
-from saboteur.envs.base import ActionSpace
+from saboteur.envs.base import ActionSpace, Window
 
 __all__ = ["DuelActionSpace", "parse_action"]
 
@@ -84,15 +84,9 @@ BLOCK_NAMES: tuple[str, ...] = ("place", "reveal", "break", "repair", "key", "br
 BLOCK_NAMES += ("rockfall", "map", "clear", "pass")
 
 
-def cell_of(x: int, y: int) -> int | None:
-    """The window cell of slot ``(x, y)``, or ``None`` outside the window."""
-    if X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX:
-        return (y - Y_MIN) * WIDTH + (x - X_MIN)
-    return None
-
-
-def cell_xy(cell: int) -> tuple[int, int]:
-    return cell % WIDTH + X_MIN, cell // WIDTH + Y_MIN
+WINDOW = Window(X_MIN, X_MAX, Y_MIN, Y_MAX)
+cell_of = WINDOW.cell_of  # the window cell of slot (x, y), or None outside the window
+cell_xy = WINDOW.cell_xy  # the slot of a window cell
 
 
 def cell_index(cell: int) -> int:
@@ -112,22 +106,13 @@ class DuelActionSpace(ActionSpace):
         for name, size in zip(BLOCK_NAMES, sizes, strict=True):
             self.starts[name] = start
             start += size
-        self.size = start
+        super().__init__(start)
         self._bounds = [*self.starts.values(), self.size]
-        self._ids: dict[Action, int | None] = {}
-        self._actions: list[Action | None] = [None] * self.size
 
     def blocks(self) -> dict[str, tuple[int, int]]:
         """Each block's ``(start, size)``."""
         ends = self._bounds[1:]
         return {name: (a, b - a) for (name, a), b in zip(self.starts.items(), ends, strict=True)}
-
-    def encode(self, action: Action) -> int | None:
-        cached = self._ids.get(action, -1)
-        if cached != -1:
-            return cached
-        index = self._ids[action] = self._encode(action)
-        return index
 
     def _encode(self, action: Action) -> int | None:
         kind, at = action.kind, self.starts
@@ -160,18 +145,6 @@ class DuelActionSpace(ActionSpace):
         if len(cards) == 1:
             return at["pass"] + CARD_KINDS.index(cards[0])
         return at["pass"] + len(CARD_KINDS) + PAIR_INDEX[(cards[0], cards[1])]
-
-    def decode(self, index: int) -> Action:
-        if not 0 <= index < self.size:
-            raise ValueError(f"action {index} is outside the action space (0 to {self.size - 1})")
-        action = self._actions[index]
-        if action is None:
-            action = self._actions[index] = self._decode(index)
-        return action
-
-    def text(self, index: int) -> str:
-        """The action notation of action number ``index``."""
-        return self.decode(index).text
 
     def _decode(self, index: int) -> Action:
         block = max(b for b in range(len(BLOCK_NAMES)) if self._bounds[b] <= index)

@@ -110,19 +110,11 @@ class DuelObserver(Observer):
         assert isinstance(state, DuelState)
         return self.encode_view(state.view(seat), state.mazes, out)
 
-    def encode_view(
-        self, view: dict[str, Any], mazes: list[Maze], out: FloatArray | None = None
-    ) -> FloatArray:
-        """Encode a view (``state.view(seat)``) and the public reachability of each seat's maze."""
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+    def _fill(self, view: dict[str, Any], mazes: list[Maze], out: FloatArray) -> None:
         self._maze(view, mazes, out)
         self._goals(view, out)
         self._private(view, out)
         self._public(view, out)
-        return out
 
     def _maze(self, view: dict[str, Any], mazes: list[Maze], out: FloatArray) -> None:
         base = self._at["maze"]

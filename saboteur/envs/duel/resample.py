@@ -19,6 +19,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from saboteur.engine.maze import slot_xy
+from saboteur.envs.chance import peeks_of, redeal
 from saboteur.envs.duel.actions import GOAL_SLOTS, PLAYERS
 
 if TYPE_CHECKING:
@@ -33,22 +34,11 @@ def resample(core: DuelSpielCore, seat: int, rng: random.Random) -> DuelSpielCor
     others = [q for q in range(PLAYERS) if q != seat]
     data = engine.to_json()
     # path and action cards
-    unseen = list(engine.deck) + list(engine.aside)
-    for q in others:
-        unseen += engine.hands[q] + core.passes[q]
-    rng.shuffle(unseen)
-    public = Counter(engine.discard)
-    for discarded in core.passes:
-        public.subtract(discarded)
-    passes = [list(discarded) for discarded in core.passes]
-    for q in others:
-        size = len(engine.hands[q])
-        data["hands"][q], unseen = unseen[:size], unseen[size:]
-        size = len(passes[q])
-        passes[q], unseen = unseen[:size], unseen[size:]
+    unplaced = list(engine.deck) + list(engine.aside)
+    dealt = redeal(seat, engine.hands, core.passes, engine.discard, unplaced, rng)
     size = len(engine.aside)
-    data["aside"], data["deck"] = unseen[:size], unseen[size:]
-    data["discard"] = sorted(public.elements()) + [c for cards in passes for c in cards]
+    data["aside"], data["deck"] = dealt.rest[:size], dealt.rest[size:]
+    data["hands"], data["discard"], passes = dealt.hands, dealt.discard, dealt.passes
     # goal cards
     seen = engine.peeks[seat]
     slots = [
@@ -78,7 +68,7 @@ def resample(core: DuelSpielCore, seat: int, rng: random.Random) -> DuelSpielCor
     other.log = [(to, text) for to, text in core.log if to < 0 or to == seat]
     for q in others:
         hidden = other.view(q)
-        peeks = sorted(f"{g['x']},{g['y']}:{g['card']}" for g in hidden["goals"] if g["peeked"])
+        peeks = peeks_of(hidden)
         text = f"resampled hand {sorted(hidden['hand'])} discards {sorted(passes[q])}"
         other.log.append((q, f"{text} peeks {peeks}"))
     return other

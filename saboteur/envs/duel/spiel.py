@@ -13,6 +13,7 @@ card kind (``GOAL_KINDS``). Who starts a round is not chance (seat 0, then the
 poorer dwarf). The log every seat reads is the engine's events, each shown only to
 the seats allowed to see it.
 
+>>> from saboteur.engine import new_game
 >>> core = DuelSpielCore.initial(new_game("duel", 2, {"rounds": 1}))
 >>> core.current(), len(core.chance_outcomes())
 (-1, 9)
@@ -33,17 +34,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from saboteur.engine import Event, new_game
+from saboteur.engine import Event
 from saboteur.engine.duel.actions import PASS, discarded
 from saboteur.engine.duel.game import DuelGame
 from saboteur.engine.duel.state import DuelState
 from saboteur.engine.maze import slot_index, slot_xy
 from saboteur.envs.base import Field, FloatArray, build_fields
+from saboteur.envs.chance import ChanceCore, weighted
 from saboteur.envs.duel import action_space, observer
-from saboteur.envs.duel.actions import BLOCK_NAMES, CARD_KINDS, GOAL_SLOTS, PLAYERS
-from saboteur.envs.duel.observation import DECK, GOAL_KINDS
+from saboteur.envs.duel.actions import BLOCK_NAMES, CARD_KINDS, GOAL_SLOTS, PLAYERS, DuelActionSpace
+from saboteur.envs.duel.observation import DECK, GOAL_KINDS, DuelObserver
 
-CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance nodes and terminal states
 MAX_CHANCE_OUTCOMES = max(len(CARD_KINDS), len(GOAL_KINDS))  # 38
 PRIVATE_EVENTS = ("deal", "draw", "drew")  # logged by the core itself (chance decides them)
 
@@ -76,22 +77,12 @@ def history_fields(players: int = PLAYERS) -> tuple[Field, ...]:
     return build_fields([("history", (players, len(BLOCK_NAMES)), float(DECK))])
 
 
-class DuelSpielCore:
+class DuelSpielCore(ChanceCore[DuelGame, DuelState, Deal]):
     """One OpenSpiel state of a Duel: the engine state plus pending chance and logs."""
 
     def __init__(self, game: DuelGame, engine: DuelState) -> None:
-        self.game = game
-        self.engine = engine
-        self.tasks: list[tuple[str, int]] = []  # pending chance nodes, first one next
-        self.deal: Deal | None = None
-        self.log: list[tuple[int, str]] = []  # (seat it is for, or -1 for everyone; text)
-        self.passes: list[list[str]] = [[] for _ in range(PLAYERS)]  # face-down discards
+        super().__init__(game, engine, history_fields()[0].size)
         self.buried: list[Buried] = []  # goal cards boxed face down in finished rounds
-        self.stats: list[float] = [0.0] * history_fields()[0].size
-        self._views: dict[int, dict[str, Any]] = {}
-        self._tensors: dict[int, FloatArray] = {}
-
-    # -- construction and copies --------------------------------------------------------------
 
     @classmethod
     def initial(cls, game: DuelGame) -> DuelSpielCore:
@@ -100,106 +91,38 @@ class DuelSpielCore:
         core._start_deal()
         return core
 
-    def clone(self) -> DuelSpielCore:
-        other = DuelSpielCore.__new__(DuelSpielCore)
-        other.game = self.game
-        other.engine = self.engine.clone()
-        other.tasks = list(self.tasks)
-        other.deal = self.deal.copy() if self.deal is not None else None
-        other.log = list(self.log)
-        other.passes = [list(cards) for cards in self.passes]
+    @property
+    def actions(self) -> DuelActionSpace:
+        return action_space()
+
+    @property
+    def observer(self) -> DuelObserver:
+        return observer()
+
+    def _copy_extra(self, other: DuelSpielCore) -> None:
         other.buried = [Buried(b.card, list(b.seen)) for b in self.buried]
-        other.stats = list(self.stats)
-        other._views, other._tensors = {}, {}
-        return other
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> DuelSpielCore:
-        return self.clone()
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {**self._core_json(), "log": [list(entry) for entry in self.log]}
-
-    def _core_json(self) -> dict[str, Any]:
+    def _extra_json(self) -> dict[str, Any]:
         deal = self.deal
         return {
-            "config": self.game.config(),
-            "engine": self.engine.to_json(),
-            "tasks": [list(task) for task in self.tasks],
             "deal": None if deal is None else deal.__dict__,
-            "passes": self.passes,
             "buried": [[b.card, b.seen] for b in self.buried],
-            "stats": self.stats,
         }
 
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        config = data["config"]
-        game = new_game("duel", config["players"], config["options"])
-        assert isinstance(game, DuelGame)
-        self.game = game
-        self.engine = game.state_from_json(data["engine"])
-        self.tasks = [(kind, seat) for kind, seat in data["tasks"]]
+    def _load_extra(self, data: dict[str, Any]) -> None:
         self.deal = None if data["deal"] is None else Deal(**data["deal"])
-        self.log = [(to, text) for to, text in data["log"]]
-        self.passes = data["passes"]
         self.buried = [Buried(card, seen) for card, seen in data["buried"]]
-        self.stats = data["stats"]
-        self._views, self._tensors = {}, {}
-
-    def __str__(self) -> str:
-        return json.dumps(self._core_json(), sort_keys=True)
-
-    # -- whose turn, what is legal ------------------------------------------------------------
-
-    def current(self) -> int:
-        """The seat to act, ``CHANCE`` (-1) or ``TERMINAL`` (-4)."""
-        if self.tasks:
-            return CHANCE
-        if self.engine.is_over:
-            return TERMINAL
-        current = self.engine.current
-        assert current is not None
-        return current
-
-    def is_terminal(self) -> bool:
-        return not self.tasks and self.engine.is_over
-
-    def legal_ids(self) -> list[int]:
-        if self.tasks:
-            return [outcome for outcome, _ in self.chance_outcomes()]
-        if self.engine.is_over:
-            return []
-        return action_space().legal_ids(self.engine)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         kind, _ = self.tasks[0]
         if kind == "draw":
             counts = Counter(self.engine.deck)
-            return _weighted({CARD_KINDS.index(card): k for card, k in counts.items()})
+            return weighted({CARD_KINDS.index(card): k for card, k in counts.items()})
         deal = self.deal
         assert deal is not None
         if kind == "goal":
-            return _weighted({GOAL_KINDS.index(c): k for c, k in deal.goal_pool.items()})
-        return _weighted({CARD_KINDS.index(card): k for card, k in deal.pool.items()})
-
-    def action_text(self, player: int, index: int) -> str:
-        if player >= 0:
-            return action_space().text(index)
-        return f"chance {index}"
-
-    def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0] * PLAYERS
-        winners = set(self.engine.winners)
-        return [1.0 if seat in winners else -1.0 for seat in range(PLAYERS)]
-
-    # -- applying ------------------------------------------------------------------------------
-
-    def apply(self, index: int) -> None:
-        self._views, self._tensors = {}, {}
-        if self.tasks:
-            self._apply_chance(index)
-        else:
-            self._apply_action(index)
+            return weighted({GOAL_KINDS.index(c): k for c, k in deal.goal_pool.items()})
+        return weighted({CARD_KINDS.index(card): k for card, k in deal.pool.items()})
 
     def _apply_chance(self, outcome: int) -> None:
         kind, seat = self.tasks.pop(0)
@@ -284,21 +207,6 @@ class DuelSpielCore:
 
     # -- what a seat knows ---------------------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """``engine.view(seat)``, corrected for pending chance nodes (cached: do not change)."""
-        view = self._views.get(seat)
-        if view is not None:
-            return view
-        view = self._views[seat] = self.engine.view(seat)
-        deal = self.deal
-        if deal is not None:
-            view["hand"] = list(deal.hands[seat])
-            view["hand_sizes"] = [len(hand) for hand in deal.hands]
-            view["deck_size"] = sum(deal.pool.values())
-        if self.tasks:
-            view["current"] = None
-        return view
-
     def info_string(self, seat: int) -> str:
         """Everything ``seat`` has seen, in order, then what it holds now."""
         lines = [f"seat {seat} of {PLAYERS}"]
@@ -306,18 +214,8 @@ class DuelSpielCore:
         lines.append(f"now hand {sorted(self.view(seat)['hand'])}")
         return "\n".join(lines)
 
-    def observation_string(self, seat: int) -> str:
-        return observer().text(self.view(seat))
-
-    def observation_tensor(self, seat: int, out: FloatArray) -> None:
-        tensor = self._tensors.get(seat)
-        if tensor is None:
-            tensor = observer().encode_view(self.view(seat), self.engine.mazes)
-            self._tensors[seat] = tensor
-        out[:] = tensor
-
-    def history_tensor(self, out: FloatArray) -> None:
-        out[:] = self.stats
+    def _encode(self, view: dict[str, Any]) -> FloatArray:
+        return observer().encode_view(view, self.engine.mazes)
 
     # -- resampling ----------------------------------------------------------------------------
 
@@ -332,8 +230,3 @@ class DuelSpielCore:
 def _text(event: Event) -> str:
     data = json.dumps(dict(event.data), sort_keys=True, separators=(",", ":"))
     return f"{event.kind} s{event.seat} {data}"
-
-
-def _weighted(counts: dict[int, int]) -> list[tuple[int, float]]:
-    total = sum(counts.values())
-    return [(outcome, counts[outcome] / total) for outcome in sorted(counts) if counts[outcome]]
