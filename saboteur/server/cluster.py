@@ -35,6 +35,8 @@ class Nodes:
     def __init__(self, me: str) -> None:
         self.me = me
         self.peers: dict[str, tuple[dict[int, str], float]] = {}  # node -> (users, last heard)
+        self.version = 0  # counts changes of who is online elsewhere
+        self._remote: tuple[int, dict[int, str]] = (-1, {})
 
     def update(self, node: str, users: dict[int, str] | None, now: float | None = None) -> bool:
         """A peer's heartbeat, with who is online there (None: as before); True if that
@@ -43,10 +45,14 @@ class Nodes:
         before = self.peers.get(node)
         known = users if users is not None else (before[0] if before is not None else {})
         self.peers[node] = (known, moment)
-        return before is None or before[0] != known
+        changed = before is None or before[0] != known
+        self.version += changed
+        return changed
 
     def drop(self, node: str) -> bool:
-        return self.peers.pop(node, None) is not None
+        dropped = self.peers.pop(node, None) is not None
+        self.version += dropped
+        return dropped
 
     def expire(self, now: float | None = None) -> list[str]:
         """Forget peers silent for too long; the ones forgotten."""
@@ -54,13 +60,17 @@ class Nodes:
         gone = [n for n, (_, seen) in self.peers.items() if moment - seen > PEER_TIMEOUT]
         for node in gone:
             del self.peers[node]
+        self.version += bool(gone)
         return gone
 
     def remote_users(self) -> dict[int, str]:
-        """Users online on other nodes: id -> nickname."""
-        out: dict[int, str] = {}
-        for users, _seen in self.peers.values():
-            out.update(users)
+        """Users online on other nodes: id -> nickname (kept until it changes: do not change)."""
+        version, out = self._remote
+        if version != self.version:
+            out = {}
+            for users, _seen in self.peers.values():
+                out.update(users)
+            self._remote = (self.version, out)
         return out
 
     def owner(self, game_id: int) -> str:

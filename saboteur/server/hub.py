@@ -75,6 +75,7 @@ class Hub:
         self.clients: set[Client] = set()
         self.by_user: dict[int, set[Client]] = {}
         self.names: dict[int, str] = {}
+        self.version = 0  # counts changes of who is online here, and of their names
 
     def add(self, client: Client) -> None:
         self.clients.add(client)
@@ -82,7 +83,9 @@ class Hub:
     def login(self, client: Client, user: User) -> bool:
         """Attach a user to a connection; True if the user just came online."""
         client.user = user
-        self.names[user.id] = user.name
+        if self.names.get(user.id) != user.name:
+            self.names[user.id] = user.name
+            self.version += 1
         tabs = self.by_user.setdefault(user.id, set())
         tabs.add(client)
         return len(tabs) == 1
@@ -99,6 +102,7 @@ class Hub:
         if not tabs:
             del self.by_user[client.user.id]
             self.names.pop(client.user.id, None)
+            self.version += 1
             return True
         return False
 
@@ -111,6 +115,7 @@ class Hub:
     def rename(self, user_id: int, name: str) -> None:
         if user_id in self.names:
             self.names[user_id] = name
+            self.version += 1
         for client in self.by_user.get(user_id, ()):
             if client.user is not None:
                 client.user.name = name

@@ -86,6 +86,9 @@ class Service:
         self.absence_timeout = absence_timeout
         self.absence_tasks: set[asyncio.Task[None]] = set()
         self.hub = Hub()
+        self._online: tuple[tuple[int, int], list[str]] = ((-1, -1), [])
+        self._global_chat: list[dict[str, Any]] | None = None  # the last lines, as sent
+        self._chat_version = 0  # counts global lines said (here or elsewhere) and renames
         self.feed = LobbyFeed(self.feed_messages, self.hub.to_all, lambda: len(self.hub.clients))
         self.tables: dict[int, Table] = {}
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
@@ -224,11 +227,11 @@ class Service:
         assert token is not None
         self.names[user.id] = user.name
         welcome = {
-            **(await self.lists_message(user.id)),
+            **(await self.lists_message(user.id, online=False)),  # added once logged in
             "type": "welcome",
             "user": {"id": user.id, "name": user.name},
             "token": token,
-            "chat": [line.to_json() for line in await self.store.global_chat()],
+            "chat": await self.global_chat(),
             "whispers": [line.to_json() for line in await self.store.whispers(user.id)],
         }
         came_online = self.hub.login(client, user)  # no await between login and welcome
@@ -283,6 +286,7 @@ class Service:
 
     def renamed(self, user_id: int, name: str) -> None:
         self.names[user_id] = name
+        self.global_chat_changed()  # the lines name their senders as they are called now
         self.hub.rename(user_id, name)
         self.hub.to_user(user_id, {"type": "user", "user": {"id": user_id, "name": name}})
         self.broadcast_presence()
@@ -298,14 +302,33 @@ class Service:
         sync.users_changed(self)
 
     def online_names(self) -> list[str]:
-        """Everyone online, on this node or another."""
-        names = {**self.nodes.remote_users(), **self.hub.names}
-        return sorted(names.values(), key=str.casefold)
+        """Everyone online, on this node or another, sorted regardless of case (kept until
+        someone comes, goes or is renamed: a crowd saying hello does not sort it each time)."""
+        key = (self.hub.version, self.nodes.version)
+        if self._online[0] != key:
+            names = {**self.nodes.remote_users(), **self.hub.names}
+            self._online = (key, sorted(names.values(), key=str.casefold))
+        return self._online[1]
 
     def is_online(self, user_id: int) -> bool:
         return self.hub.online(user_id) or user_id in self.nodes.remote_users()
 
     # -- chat --------------------------------------------------------------------------------
+
+    async def global_chat(self) -> list[dict[str, Any]]:
+        """The last global chat lines, read once and kept until a line is said or someone is
+        renamed (every welcome carries them: a crowd saying hello asks the database once)."""
+        if self._global_chat is not None:
+            return self._global_chat
+        version = self._chat_version
+        lines = [line.to_json() for line in await self.store.global_chat()]
+        if version == self._chat_version:  # nothing was said meanwhile
+            self._global_chat = lines
+        return lines
+
+    def global_chat_changed(self) -> None:
+        self._chat_version += 1
+        self._global_chat = None
 
     async def _chat(self, client: Client, user: User, message: P.Chat) -> None:
         text = message.text.strip()
@@ -316,6 +339,7 @@ class Service:
             raise ProtocolError("rate-limited", f"at most {CHAT_BURST} lines per {CHAT_WINDOW:g} s")
         if message.channel == "global":
             chat_id = await self.store.add_chat("global", text, sender_id=user.id)
+            self.global_chat_changed()
             line = _stamp({"type": "chat", "channel": "global", "from": user.name, "text": text})
             self.hub.to_all(line)
             self._share_chat({"kind": "chat-global", "line": line}, chat_id)
@@ -404,14 +428,15 @@ class Service:
 
     # -- lobby lists -------------------------------------------------------------------------
 
-    async def lists_message(self, user_id: int | None) -> dict[str, Any]:
-        """The lobby for one user: who is online, the tables (the user's own always, the
-        others up to ``TABLES_SHOWN`` of each kind), the high scores and the finished games."""
-        online = self.online_names()
+    async def lists_message(self, user_id: int | None, online: bool = True) -> dict[str, Any]:
+        """The lobby for one user: who is online (unless ``online`` is false: the caller adds
+        it), the tables (the user's own always, the others up to ``TABLES_SHOWN`` of each
+        kind), the high scores and the finished games."""
+        names = self.online_names() if online else []
         return {
             "type": "lists",
-            "online": online[:ONLINE_SHOWN],
-            "online_count": len(online),
+            "online": names[:ONLINE_SHOWN],
+            "online_count": len(names),
             "games": self.game_lists(user_id, TABLES_SHOWN),
             **self.table_counts(),
             **(await self.lobby_board()),

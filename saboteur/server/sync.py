@@ -56,6 +56,7 @@ async def on_bus(service: Service, message: dict[str, Any]) -> None:
 def remote_chat(service: Service, message: dict[str, Any]) -> None:
     line = message["line"]
     if message["kind"] == "chat-global":
+        service.global_chat_changed()
         service.hub.to_all(line)
     elif message["kind"] == "whisper":
         service.whisper(line, int(message["to"]), int(message["from"]))
@@ -72,6 +73,7 @@ async def missed_chat(service: Service) -> None:
         if not service.heard_chat(line.id):
             continue
         if line.channel == "global":
+            service.global_chat_changed()
             service.hub.to_all(line.to_json())
         elif line.channel == "whisper":
             for name in {line.sender, line.recipient}:

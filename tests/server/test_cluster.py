@@ -82,6 +82,8 @@ async def test_lobby_chat_and_a_game_across_two_nodes(postgres_url: str, redis_u
             await cat.send({"type": "chat", "channel": "global", "text": "hi from b"})
             for client in (ann, bob, cat, dan):
                 await client.expect("chat", channel="global", text="hi from b")
+            async with clients(a.ws, "Eve") as [eve]:  # node a kept the lines it had: now stale
+                assert [line["text"] for line in eve.welcome["chat"]] == ["hi from b"]
             await ann.send({"type": "chat", "channel": "whisper", "to": "dan", "text": "psst"})
             whisper = await dan.expect("chat", channel="whisper")
             assert (whisper["from"], whisper["to"], whisper["text"]) == ("Ann", "Dan", "psst")

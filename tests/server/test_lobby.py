@@ -129,6 +129,21 @@ async def test_global_chat_reaches_everyone_and_is_kept(server: LiveServer) -> N
             assert (kept["from"], kept["text"], kept["channel"]) == ("Ann", "hello all", "global")
 
 
+async def test_welcomes_carry_the_latest_chat_and_names(server: LiveServer) -> None:
+    """The server keeps the last global lines between welcomes: a new line, or a rename,
+    shows in the next welcome."""
+    async with clients(server.ws, "Ann", "Bob") as [ann, bob]:
+        for text in ("one", "two"):
+            await ann.send({"type": "chat", "channel": "global", "text": text})
+            await bob.expect("chat", text=text)
+            async with clients(server.ws, "Dan") as [dan]:
+                assert [line["text"] for line in dan.welcome["chat"]][-1] == text
+        await ann.send({"type": "rename", "name": "Anna"})
+        await bob.expect("presence", online=["Anna", "Bob"])
+        async with clients(server.ws, "Eve") as [eve]:
+            assert {line["from"] for line in eve.welcome["chat"]} == {"Anna"}
+
+
 async def test_whisper_reaches_only_its_target_and_sender(server: LiveServer) -> None:
     async with clients(server.ws, "Ann", "Bob", "Cat") as [ann, bob, cat]:
         await ann.send({"type": "chat", "channel": "whisper", "to": "bob", "text": "psst"})

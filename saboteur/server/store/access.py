@@ -170,7 +170,8 @@ class AsyncDatabase:
     """A database with an asyncio driver (PostgreSQL through asyncpg)."""
 
     def __init__(self, url: str) -> None:
-        self.engine = create_async_engine(url, pool_pre_ping=True)
+        # enough connections for a crowd saying hello at once, kept open (no churn)
+        self.engine = create_async_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=20)
         self._writes = GroupCommit(self._transact)
 
     async def _transact(self, jobs: list[Job]) -> list[Any]:
