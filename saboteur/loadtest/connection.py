@@ -174,10 +174,11 @@ class Connection:
         try:
             while True:
                 frame = await self.ws.recv(decode=False)
+                kind = frame_type(frame) if isinstance(frame, bytes) else None
                 if metrics.counting:
                     metrics.messages_received += 1
                     metrics.bytes_received += len(frame)
-                kind = frame_type(frame) if isinstance(frame, bytes) else None
+                    metrics.bytes_by_type[kind or "?"] += len(frame)
                 if kind is not None and kind not in WANTED:
                     continue
                 try:

@@ -46,6 +46,7 @@ class Metrics:
     chat_lines: int = 0
     messages_received: int = 0
     bytes_received: int = 0
+    bytes_by_type: Counter[str] = field(default_factory=Counter)  # by message type
     errors: Counter[str] = field(default_factory=Counter)  # by kind
     finished_by_group: Counter[int] = field(default_factory=Counter)  # games, by group number
     ramp_seconds: float | None = None  # time to open every connection

@@ -152,11 +152,13 @@ async def play_seat(
 ) -> None:
     """One seat plays ``game`` until it is over; raises :class:`Abandoned` if it stalls.
     The host passes its ``start`` message's id, so that a refused start is noticed, and its
-    ``chat_clock``: it says a line at the table every ``chat_every`` seconds, before a move."""
+    ``chat_clock``: it says a line at the table every ``chat_every`` seconds, before a move.
+    Like a browser's game window, the seat stops following the lobby while it plays."""
     options, metrics = ctx.options, ctx.metrics
     quiet = options.think + options.timeout  # the longest wait for anyone's next move
     pending: Pending | None = None
     resyncs = 0
+    in_window = False
     while True:
         wait = quiet if pending is None else pending.sent + options.timeout - time.perf_counter()
         try:
@@ -184,12 +186,16 @@ async def play_seat(
         if message["type"] != "game" or message.get("game") != game:
             continue
         start = None
+        if not in_window:  # the game window opens: the lobby's changes are not on screen
+            in_window = True
+            await connection.send({"type": "lobby", "follow": False})
         seq: int = message["seq"]
         if pending is not None and seq > pending.seq:
             metrics.action_done(time.perf_counter() - pending.sent)
             pending = None
         view = message["view"]
         if view["phase"] == "over":
+            await connection.send({"type": "lobby", "follow": True})  # back to the lobby
             return
         legal: list[str] = view["legal"]
         if not legal or pending is not None:

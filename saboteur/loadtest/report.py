@@ -53,6 +53,7 @@ def figures(outcome: Outcome) -> dict[str, Any]:
         "chat_lines": metrics.chat_lines,
         "messages_received": metrics.messages_received,
         "bytes_received": metrics.bytes_received,
+        "bytes_by_type": dict(metrics.bytes_by_type.most_common()),
         "errors": metrics.error_count,
         "errors_by_kind": dict(sorted(metrics.errors.items())),
         "server_version": start.version,
@@ -106,6 +107,7 @@ def table(data: dict[str, Any]) -> Table:
     kinds = ", ".join(f"{kind} {n}" for kind, n in data["errors_by_kind"].items())
     rows += [
         ("messages received", f"{data['messages_received']} ({_size(data['bytes_received'])})"),
+        ("largest shares", _shares(data["bytes_by_type"], data["bytes_received"])),
         ("errors", f"{data['errors']}" + (f" ({kinds})" if kinds else "")),
         ("server memory at start", _size(data["rss_start_bytes"])),
         ("server memory at end", _size(data["rss_end_bytes"])),
@@ -119,6 +121,12 @@ def table(data: dict[str, Any]) -> Table:
     for name, value in rows:
         view.add_row(name, value)
     return view
+
+
+def _shares(by_type: dict[str, int], total: int, shown: int = 3) -> str:
+    """The message types that made up most of the bytes, e.g. ``game 81%, lists 12%``."""
+    top = list(by_type.items())[:shown]
+    return ", ".join(f"{kind} {100 * n / total:.0f}%" for kind, n in top) if total else "-"
 
 
 def _round(value: float | None, digits: int) -> float | None:

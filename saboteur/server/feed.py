@@ -7,7 +7,8 @@ seconds (the first change after a quiet spell goes out at once), and less often 
 connected, so that it sends about ``RATE`` messages a second in all at the most: the tables as
 changes (``games_changed``: the new summaries and the ids that are gone), at most
 ``ONLINE_SHOWN`` names with the count of everyone online, and the high scores with the
-finished games.
+finished games.  The tables and the high scores go only to the connections showing the lobby
+(a game window sends ``lobby`` with ``follow`` false); who is online goes to everyone.
 """
 
 from __future__ import annotations
@@ -28,17 +29,17 @@ class LobbyFeed:
     """Marks what changed; a single task sends it, at most every ``interval`` seconds.
 
     ``make`` builds the messages of what changed: ``make(presence, tables, highscores)``;
-    ``send`` sends one to everyone, ``audience`` says how many that is.
+    ``send`` sends one to everyone it is for and says to how many connections.
     """
 
     def __init__(
         self,
         make: Callable[[bool, set[int], bool], Awaitable[list[dict[str, Any]]]],
-        send: Callable[[dict[str, Any]], None],
-        audience: Callable[[], int],
+        send: Callable[[dict[str, Any]], int],
         interval: float = INTERVAL,
     ) -> None:
-        self._make, self._send, self._audience, self.interval = make, send, audience, interval
+        self._make, self._send, self.interval = make, send, interval
+        self._told = 0  # connections told by the last send (each message counts)
         self._presence = False
         self._tables: set[int] = set()
         self._highscores = False
@@ -63,7 +64,7 @@ class LobbyFeed:
 
     async def _send_soon(self) -> None:
         while True:
-            pause = max(self.interval, self._audience() / RATE)
+            pause = max(self.interval, self._told / RATE)
             wait = self._last + pause - time.monotonic()
             await asyncio.sleep(max(0.0, wait))  # 0: still lets this tick's changes join in
             if not (self._presence or self._tables or self._highscores):
@@ -71,8 +72,8 @@ class LobbyFeed:
             presence, tables, highscores = self._presence, self._tables, self._highscores
             self._presence, self._tables, self._highscores = False, set(), False
             self._last = time.monotonic()
-            for message in await self._make(presence, tables, highscores):
-                self._send(message)
+            messages = await self._make(presence, tables, highscores)
+            self._told = sum(self._send(message) for message in messages)
 
     async def close(self) -> None:
         if self._task is not None:

@@ -29,6 +29,7 @@ class Client:
     def __init__(self, send: Sender, close: Closer) -> None:
         self.user: User | None = None
         self.watching: set[int] = set()  # games this connection follows as a spectator
+        self.follows_lobby = True  # told of the lobby's tables and high scores as they change
         self._send = send
         self._close = close
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
@@ -125,8 +126,13 @@ class Hub:
         for client in self.by_user.get(user_id, ()):
             client.push(text)
 
-    def to_all(self, message: dict[str, Any]) -> None:
+    def to_all(self, message: dict[str, Any], lobby_only: bool = False) -> int:
+        """Send to every logged-in connection (with ``lobby_only``: those showing the lobby);
+        returns how many were sent it."""
         text = encode(message)
+        told = 0
         for client in self.clients:
-            if client.user is not None:
+            if client.user is not None and (client.follows_lobby or not lobby_only):
                 client.push(text)
+                told += 1
+        return told

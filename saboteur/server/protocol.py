@@ -13,7 +13,15 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 MAX_MESSAGE_BYTES = 8192
 MAX_CHAT_LENGTH = 500
@@ -110,12 +118,32 @@ class Lists(Message):
     type: Literal["lists"]
 
 
+class Lobby(Message):
+    """Whether this connection shows the lobby: only those that do are sent its tables and
+    high scores as they change (a game window does not show them)."""
+
+    type: Literal["lobby"]
+    follow: StrictBool
+
+
 class Ping(Message):
     type: Literal["ping"]
 
 
 Inbound = Annotated[
-    Hello | Rename | Chat | NewGame | Join | Leave | Start | Watch | Unwatch | Act | Lists | Ping,
+    Hello
+    | Rename
+    | Chat
+    | NewGame
+    | Join
+    | Leave
+    | Start
+    | Watch
+    | Unwatch
+    | Act
+    | Lists
+    | Lobby
+    | Ping,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Inbound] = TypeAdapter(Inbound)
@@ -131,6 +159,7 @@ TYPES = (
     "unwatch",
     "act",
     "lists",
+    "lobby",
     "ping",
 )
 

@@ -89,7 +89,7 @@ class Service:
         self._online: tuple[tuple[int, int], list[str]] = ((-1, -1), [])
         self._global_chat: list[dict[str, Any]] | None = None  # the last lines, as sent
         self._chat_version = 0  # counts global lines said (here or elsewhere) and renames
-        self.feed = LobbyFeed(self.feed_messages, self.hub.to_all, lambda: len(self.hub.clients))
+        self.feed = LobbyFeed(self.feed_messages, self.send_feed)
         self.tables: dict[int, Table] = {}
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
         self.chat_limits: dict[int, RateLimit] = {}
@@ -195,6 +195,8 @@ class Service:
             await self._chat(client, user, message)
         elif isinstance(message, P.Lists):
             client.push(await self.lists_message(user.id))
+        elif isinstance(message, P.Lobby):
+            await self._follow_lobby(client, user, message.follow)
         elif isinstance(message, P.NewGame):
             await self._new_game(client, user, message)
         elif isinstance(message, P.Act):
@@ -220,23 +222,26 @@ class Service:
             raise ProtocolError("already-hello", "this connection has said hello already")
         token = message.token
         user = await self.store.user_by_token(token) if token else None
+        fresh = user is None  # a new user: nobody has whispered to them yet
         if user is None:
             if token and not message.name:
                 raise ProtocolError("bad-token", "unknown session token: say hello with a name")
             user, token = await self._new_user(message.name or "")
         assert token is not None
         self.names[user.id] = user.name
+        whispers = [] if fresh else [line.to_json() for line in await self.store.whispers(user.id)]
+        board = await self.lobby_board()  # kept between finished games: no wait, mostly
+        chat = await self.global_chat()  # kept between lines said: no wait, mostly
+        # no await from here to the welcome: the feed goes on from the lists it holds
+        came_online = self.hub.login(client, user)
         welcome = {
-            **(await self.lists_message(user.id, online=False)),  # added once logged in
+            **self._lists(user.id, board),
             "type": "welcome",
             "user": {"id": user.id, "name": user.name},
             "token": token,
-            "chat": await self.global_chat(),
-            "whispers": [line.to_json() for line in await self.store.whispers(user.id)],
+            "chat": chat,
+            "whispers": whispers,
         }
-        came_online = self.hub.login(client, user)  # no await between login and welcome
-        online = self.online_names()
-        welcome["online"], welcome["online_count"] = online[:ONLINE_SHOWN], len(online)
         client.push(welcome)
         if came_online:
             self._presence_changed()
@@ -428,18 +433,22 @@ class Service:
 
     # -- lobby lists -------------------------------------------------------------------------
 
-    async def lists_message(self, user_id: int | None, online: bool = True) -> dict[str, Any]:
-        """The lobby for one user: who is online (unless ``online`` is false: the caller adds
-        it), the tables (the user's own always, the others up to ``TABLES_SHOWN`` of each
-        kind), the high scores and the finished games."""
-        names = self.online_names() if online else []
+    async def lists_message(self, user_id: int | None) -> dict[str, Any]:
+        """The lobby for one user: who is online, the tables (the user's own always, the others
+        up to ``TABLES_SHOWN`` of each kind), the high scores and the finished games."""
+        return self._lists(user_id, await self.lobby_board())
+
+    def _lists(self, user_id: int | None, board: dict[str, Any]) -> dict[str, Any]:
+        """The lobby as it is now, with ``board`` (made without awaiting, so that the lobby
+        feed's next changes follow on from it)."""
+        names = self.online_names()
         return {
             "type": "lists",
             "online": names[:ONLINE_SHOWN],
             "online_count": len(names),
             "games": self.game_lists(user_id, TABLES_SHOWN),
             **self.table_counts(),
-            **(await self.lobby_board()),
+            **board,
         }
 
     def game_lists(
@@ -482,6 +491,19 @@ class Service:
             }
             for row in rows
         ]
+
+    async def _follow_lobby(self, client: Client, user: User, follow: bool) -> None:
+        """Start or stop telling this connection of the lobby's changes; a connection that
+        starts again gets the lobby as it is now (``lists``)."""
+        if follow and not client.follows_lobby:
+            board = await self.lobby_board()
+            client.push(self._lists(user.id, board))  # no await between these two lines
+        client.follows_lobby = follow
+
+    def send_feed(self, message: dict[str, Any]) -> int:
+        """Who is online goes to everyone (the game window's chat offers whispers to them);
+        the tables and the high scores only to the connections showing the lobby."""
+        return self.hub.to_all(message, lobby_only=message["type"] != "presence")
 
     def broadcast_lists(self, *game_ids: int) -> None:
         """Tell this node's clients, soon, that these tables changed (or are gone)."""
@@ -576,7 +598,7 @@ class Service:
         self.tables[row.id] = table
         client.push({"type": "joined", "game": table.summary(self.names), "seat": 0})
         self._table_changed(table.id)
-        await self._send_game_chat(client, table)
+        client.push({"type": "chat_history", "game": table.id, "lines": []})  # a new table
 
     async def _join(self, client: Client, user: User, table: Table) -> None:
         seat = table.seat_of(user.id)

@@ -237,13 +237,22 @@ async def reload_row(service: Service, table: Table) -> None:
 
 
 async def learn_names(service: Service, row: GameRow) -> None:
+    """The names of the row's people this node does not know yet (read with the row, if it
+    was read with them)."""
     unknown = [u for u in [*row.seats.values(), row.host_id] if u not in service.names]
-    if unknown:
-        service.names.update(await service.store.user_names(unknown))
+    people = row.people or {}
+    service.names.update({u: people[u][0] for u in unknown if u in people})
+    missing = [u for u in unknown if u not in people]
+    if missing:
+        service.names.update(await service.store.user_names(missing))
 
 
 async def bot_specs(service: Service, row: GameRow) -> dict[int, str]:
-    specs = await service.store.bot_specs(list(row.seats.values()))
+    """Seat -> bot spec of the row's bots."""
+    if row.people is not None and all(u in row.people for u in row.seats.values()):
+        specs = {u: bot for u, (_, bot) in row.people.items() if bot is not None}
+    else:
+        specs = await service.store.bot_specs(list(row.seats.values()))
     return {seat: specs[user] for seat, user in row.seats.items() if user in specs}
 
 

@@ -77,6 +77,7 @@ FIELDS: dict[str, list[str]] = {
     "unwatch": ["game"],
     "act": ["game", "action", "seq"],
     "lists": [],
+    "lobby": ["follow"],
     "ping": [],
 }
 REQUIRED: dict[str, list[str]] = {
@@ -84,6 +85,7 @@ REQUIRED: dict[str, list[str]] = {
     "chat": ["channel", "text"],
     "new_game": ["players"],
     "act": ["game", "action"],
+    "lobby": ["follow"],
     **{kind: ["game"] for kind in ("join", "leave", "start", "watch", "unwatch")},
 }
 
@@ -97,6 +99,7 @@ def base_message(kind: str, active: int) -> Message:
         "new_game": {"type": "new_game", "players": 3},
         "act": {"type": "act", "game": active, "action": "NS@9,9", "seq": 0},
         "lists": {"type": "lists"},
+        "lobby": {"type": "lobby", "follow": True},
         "ping": {"type": "ping"},
     }
     return messages.get(kind, {"type": kind, "game": active})
@@ -117,6 +120,8 @@ def fuzzed(draw: st.DrawFn, kind: str, active: int) -> tuple[str, bool]:
             message[field] = draw(NOT_INT)
         elif field in STR_FIELDS:
             message[field] = draw(NOT_STR)
+        elif field == "follow":
+            message[field] = draw(NOT_STR.filter(lambda value: not isinstance(value, bool)))
         elif field == "options":
             message[field] = draw(st.lists(SCALARS, max_size=3) | st.text() | st.integers())
         else:  # id: a string or a whole number

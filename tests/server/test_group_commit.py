@@ -28,10 +28,10 @@ async def test_writes_that_arrive_together_share_a_commit(store: Store) -> None:
     writes: GroupCommit = store.db._writes  # type: ignore[attr-defined]
     transact = writes._transact
 
-    async def counted(jobs: list[Job]) -> list[Any]:
+    async def counted(jobs: list[Job], each: bool) -> list[Any]:
         nonlocal commits
         commits += 1
-        return list(await transact(jobs))
+        return list(await transact(jobs, each))
 
     writes._transact = counted
     await asyncio.gather(*(store.append_action(game_id, seq, "pass", "p") for seq in range(40)))
@@ -52,6 +52,28 @@ async def test_a_failing_write_fails_alone(store: Store) -> None:
     assert isinstance(outcomes[0], SeqConflict) and list(outcomes[1:]) == [None, None]
     stored = await store.game(game_id)
     assert stored is not None and [a for a, _ in stored.actions] == ["pass", "one", "two"]
+
+
+async def test_a_failing_write_costs_its_group_one_more_commit_not_one_each(store: Store) -> None:
+    game_id, _ = await _active_game(store, 3)
+    await store.append_action(game_id, 0, "pass", "p")
+    writes: GroupCommit = store.db._writes  # type: ignore[attr-defined]
+    transact, calls = writes._transact, []
+
+    async def counted(jobs: list[Job], each: bool) -> list[Any]:
+        calls.append((len(jobs), each))
+        return list(await transact(jobs, each))
+
+    writes._transact = counted
+    appends = [store.append_action(game_id, seq, f"a{seq}", "p") for seq in range(1, 30)]
+    outcomes = await asyncio.gather(
+        *appends, store.append_action(game_id, 0, "again", "p"), return_exceptions=True
+    )
+    assert outcomes[:-1] == [None] * 29 and isinstance(outcomes[-1], SeqConflict)
+    assert calls == [(30, False), (30, True)]  # the group, then the group in savepoints
+    stored = await store.game(game_id)
+    assert stored is not None and [a for a, _ in stored.actions][:3] == ["pass", "a1", "a2"]
+    assert len(stored.actions) == 30
 
 
 async def test_a_seat_race_in_one_group_has_one_winner(store: Store) -> None:

@@ -290,6 +290,29 @@ async def test_a_long_lobby_lists_some_tables_and_counts_them_all(
             await dan.close()
 
 
+async def test_a_game_window_is_not_sent_the_lobbys_changes(server: LiveServer) -> None:
+    async with clients(server.ws, "Ann", "Bob", "Cat") as [ann, bob, cat]:
+        assert await bob.request({"type": "lobby", "follow": False}) == []  # no answer
+        game = await new_table(ann, 3)
+        await cat.expect("games_changed")  # the feed has gone out: Bob was left out
+        async with clients(server.ws, "Dan"):
+            await cat.expect("presence", count=4)
+            came = await bob.sync()
+        assert "games_changed" not in [m["type"] for m in came]
+        assert any(m["type"] == "presence" and m["count"] == 4 for m in came)  # still told
+        await cat.send({"type": "chat", "channel": "global", "text": "hi all"})
+        await bob.expect("chat", text="hi all")  # chat still comes
+        [lists] = await bob.request({"type": "lobby", "follow": True})
+        assert lists["type"] == "lists" and [g["id"] for g in lists["games"]["open"]] == [game]
+        assert await bob.request({"type": "lobby", "follow": True}) == []  # following already
+        await cat.send({"type": "join", "game": game})
+        changed = await bob.expect("games_changed")  # following again
+        assert changed["games"][0]["seats"] == ["Ann", "Cat", None]
+        for bad in [{"type": "lobby"}, {"type": "lobby", "follow": "yes"}]:
+            error = await bob.error(bad)
+            assert error["code"] == "invalid" and "follow" in error["message"], error
+
+
 async def test_open_active_finished_lists(server: LiveServer) -> None:
     async with clients(server.ws, "Ann", "Bob", "Cat") as [ann, bob, cat]:
         game = await new_table(ann, 3, clock=30)

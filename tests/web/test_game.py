@@ -187,6 +187,16 @@ def test_a_spectator_watches_without_a_hand(people: Callable[..., Player]) -> No
     play_until(players, lambda: players[0].seq() > seq, max_turns=1)
     watcher.page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
     assert watcher.page.locator("#feed li").count() > 0
+    # a table opened while the game window is on screen: not sent to it, but in the lobby on
+    # the way back
+    newcomer, onlooker = people("Ned"), people("Ola")
+    table = newcomer.create_game(players=3)
+    onlooker.page.wait_for_selector(f'#open-games li[data-game="{table}"]')  # the feed went out
+    watcher.page.wait_for_timeout(300)
+    shown = "id => window.saboteur.S.games.open.some(g => g.id === id)"
+    assert not watcher.page.evaluate(shown, table)
+    watcher.page.click("#to-lobby")
+    watcher.page.wait_for_selector(f'#open-games li[data-game="{table}"]')
 
 
 def test_a_phone_player_plays_by_touch(people: Callable[..., Player]) -> None:

@@ -11,8 +11,11 @@ job runs the same on either database:
 - **PostgreSQL** (``postgresql+asyncpg://…``): jobs run through SQLAlchemy's async engine
   (``run_sync``); writes are grouped the same way.
 
-If a group fails (a unique key taken, say), it is rolled back and each of its jobs is run
-again in a transaction of its own, so each caller hears of its own outcome only.
+If a group fails (a unique key taken, say), it is rolled back and run once more with each job
+in a savepoint of its own: a job that fails again is rolled back alone, the others commit
+together, and each caller hears of its own outcome only.  (Running them one transaction each
+instead made one taken seat cost a whole queue of commits, one after the other, while the
+moves of every game waited behind them.)
 
 >>> import asyncio
 >>> from sqlalchemy import text
@@ -58,18 +61,32 @@ def open_database(url: str) -> Database:
     return AsyncDatabase(url)
 
 
-def run_all(conn: Connection, jobs: list[Job]) -> list[Any]:
-    return [job(conn) for job in jobs]
+Outcome = tuple[bool, Any]  # (True, what the job returned) or (False, the exception it raised)
+
+
+def run_all(conn: Connection, jobs: list[Job], each: bool = False) -> list[Outcome]:
+    """Run the jobs on ``conn``; with ``each``, every job in a savepoint: one that raises is
+    rolled back alone and its exception becomes its outcome (without, it is raised)."""
+    if not each:
+        return [(True, job(conn)) for job in jobs]
+    outcomes: list[Outcome] = []
+    for job in jobs:
+        try:
+            with conn.begin_nested():
+                outcomes.append((True, job(conn)))
+        except Exception as err:
+            outcomes.append((False, err))
+    return outcomes
 
 
 class GroupCommit:
     """Queues write jobs; one task commits each group of waiting jobs in one transaction.
 
-    ``transact(jobs)`` runs the jobs in one transaction and returns their results (or
-    raises, having rolled back).
+    ``transact(jobs, each)`` runs the jobs in one transaction and returns their outcomes (see
+    :func:`run_all`), or raises, having rolled back.
     """
 
-    def __init__(self, transact: Callable[[list[Job]], Awaitable[list[Any]]]) -> None:
+    def __init__(self, transact: Callable[[list[Job], bool], Awaitable[list[Outcome]]]) -> None:
         self._transact = transact
         self._waiting: list[tuple[Job, asyncio.Future[Any]]] = []
         self._task: asyncio.Task[None] | None = None
@@ -85,25 +102,21 @@ class GroupCommit:
     async def _commit_waiting(self) -> None:
         while self._waiting:
             group, self._waiting = self._waiting, []
+            jobs = [job for job, _ in group]
             try:
-                outcomes = await self._transact([job for job, _ in group])
-            except Exception:  # one job failed: each on its own, so each hears its outcome
-                for job, done in group:
-                    await self._commit_alone(job, done)
-                continue
-            for (_, done), outcome in zip(group, outcomes, strict=True):
-                if not done.done():
-                    done.set_result(outcome)
-
-    async def _commit_alone(self, job: Job, done: asyncio.Future[Any]) -> None:
-        try:
-            [outcome] = await self._transact([job])
-        except Exception as err:  # the caller hears of it
-            if not done.done():
-                done.set_exception(err)
-        else:
-            if not done.done():
-                done.set_result(outcome)
+                outcomes = await self._transact(jobs, False)
+            except Exception:  # a job failed: again, each in a savepoint, each hears its own
+                try:
+                    outcomes = await self._transact(jobs, True)
+                except Exception as err:  # the database itself failed: everyone hears of it
+                    outcomes = [(False, err)] * len(group)
+            for (_, done), (ok, value) in zip(group, outcomes, strict=True):
+                if done.done():
+                    continue
+                if ok:
+                    done.set_result(value)
+                else:
+                    done.set_exception(value)
 
     async def drain(self) -> None:
         """Wait until every queued write is committed (or failed)."""
@@ -142,12 +155,13 @@ class ThreadedSqlite:
         )
         self._writes = GroupCommit(self._transact)
 
-    def _in_transaction(self, jobs: list[Job]) -> list[Any]:
+    def _in_transaction(self, jobs: list[Job], each: bool) -> list[Outcome]:
         with self.engine.begin() as conn:
-            return run_all(conn, jobs)
+            return run_all(conn, jobs, each)
 
-    def _transact(self, jobs: list[Job]) -> Awaitable[list[Any]]:
-        return asyncio.get_running_loop().run_in_executor(self._writer, self._in_transaction, jobs)
+    def _transact(self, jobs: list[Job], each: bool) -> Awaitable[list[Outcome]]:
+        loop = asyncio.get_running_loop()
+        return loop.run_in_executor(self._writer, self._in_transaction, jobs, each)
 
     def _read_now(self, job: Callable[[Connection], T]) -> T:
         with self.engine.connect() as conn:
@@ -174,9 +188,9 @@ class AsyncDatabase:
         self.engine = create_async_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=20)
         self._writes = GroupCommit(self._transact)
 
-    async def _transact(self, jobs: list[Job]) -> list[Any]:
+    async def _transact(self, jobs: list[Job], each: bool) -> list[Outcome]:
         async with self.engine.begin() as conn:
-            return await conn.run_sync(run_all, jobs)
+            return await conn.run_sync(run_all, jobs, each)
 
     async def read(self, job: Callable[[Connection], T]) -> T:
         async with self.engine.connect() as conn:

@@ -73,6 +73,8 @@ class GameRow:
     finished_at: str | None = None
     seats: dict[int, int] = field(default_factory=dict)  # seat -> user id
     actions: list[tuple[str, str]] = field(default_factory=list)  # (action, actor), by seq
+    # user id -> (name, bot spec or None) of the seated and the host, when read with the game
+    people: dict[int, tuple[str, str | None]] | None = None
 
 
 @dataclass
@@ -335,6 +337,9 @@ class Store:
             game = self._game_row(row)
             for seat_row in conn.execute(select(seats).where(seats.c.game_id == game_id)):
                 game.seats[seat_row.seat] = seat_row.user_id
+            ids = [*game.seats.values(), game.host_id]
+            who = select(users.c.id, users.c.name, users.c.bot).where(users.c.id.in_(ids))
+            game.people = {r.id: (r.name, r.bot) for r in conn.execute(who)}
             for action_row in conn.execute(
                 select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
             ):

@@ -44,6 +44,7 @@ class App {
     this.lobby = new Lobby(this);
     this.gameWindow = new GameWindow(this);
     this.pending = false;
+    this.followsLobby = true; // the server tells a new connection of the lobby's changes
     this.startSolo = false; // the solo table just asked for is started as soon as it exists
     this.wantedName = new URLSearchParams(location.search).get("name");
     this.bindChrome();
@@ -111,8 +112,9 @@ class App {
     if (S.route.view !== "game" || !S.me) return;
     if (S.tables.has(id)) return;
     const active = S.games.active.find((g) => g.id === id);
-    if (!active) this.go("lobby");
-    else if (!active.seats.includes(S.me.name)) this.send({ type: "watch", game: id });
+    if (active && active.seats.includes(S.me.name)) return;
+    if (active || !this.followsLobby) this.send({ type: "watch", game: id }); // lists may be old
+    else this.go("lobby");
     // seated: the server sends the view by itself after hello
   }
 
@@ -128,6 +130,7 @@ class App {
   receive(m) {
     switch (m.type) {
       case "welcome":
+        this.followsLobby = true;
         S.me = m.user;
         localStorage.setItem(TOKEN, m.token);
         localStorage.setItem(NAME, m.user.name);
@@ -245,6 +248,9 @@ class App {
       return;
     }
     if (m.code === "stale" || m.code === "conflict") return; // the fresh view is on its way
+    if (m.code === "no-such-game" && S.route.view === "game" && !S.tables.has(S.route.game)) {
+      this.go("lobby"); // a game window asked for a game that is over
+    }
     const key = `err.${m.code}`;
     const text = t(key, { message: m.message });
     this.toast(text === key ? m.message : text);
@@ -279,6 +285,7 @@ class App {
     const inGame = S.route.view === "game" && S.tables.has(S.route.game);
     const loading = S.route.view === "game" && !inGame; // the view is on its way: show neither
     $("#lobby").hidden = inGame || loading;
+    this.followLobby(!(inGame || loading));
     $("#game").hidden = !inGame;
     document.body.dataset.view = inGame ? "game" : "lobby";
     const slot = inGame ? $("#game-chat-slot") : $("#lobby-chat-slot");
@@ -291,6 +298,13 @@ class App {
       this.gameWindow.leave();
       this.lobby.render();
     }
+  }
+
+  /** Tell the server whether the lobby is on screen: only then does it send the tables and
+   * high scores as they change; coming back, it sends them as they are now (`lists`). */
+  followLobby(follow) {
+    if (follow === this.followsLobby) return;
+    if (this.conn.send({ type: "lobby", follow })) this.followsLobby = follow;
   }
 
   renderStatus() {
