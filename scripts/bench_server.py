@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import secrets
 import socket
 import subprocess
@@ -27,6 +28,7 @@ from pathlib import Path
 import click
 
 PG = "postgresql+asyncpg://postgres@127.0.0.1:5432"
+PROBLEM = re.compile(r"\b(WARNING|ERROR|CRITICAL|Traceback)\b")
 REDIS = "redis://127.0.0.1:6379/0"
 
 
@@ -75,6 +77,18 @@ def nodes(count: int, folder: Path) -> Iterator[list[int]]:
             psql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
 
 
+def log_problems(folder: Path, shown: int = 40) -> list[str]:
+    """The nodes' log lines from the first warning or error on (at most ``shown`` of them):
+    an ``internal`` error in the figures has its traceback here."""
+    lines: list[str] = []
+    for log in sorted(folder.glob("server-*.log")):
+        text = log.read_text(errors="replace").splitlines()
+        first = next((i for i, line in enumerate(text) if PROBLEM.search(line)), None)
+        if first is not None:
+            lines += [f"{log.name}: {line}" for line in text[first : first + shown]]
+    return lines[:shown]
+
+
 def wait_healthy(port: int) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -105,6 +119,7 @@ def main(count: int, loadtest_args: tuple[str, ...]) -> None:
         result["nodes"] = count
         result["store"] = "postgresql+redis" if count > 1 else "sqlite"
         result["command"] = "saboteur loadtest " + " ".join(loadtest_args)
+        result["node_log_problems"] = log_problems(Path(tmp))
         click.echo(json.dumps(result, indent=1))
 
 
