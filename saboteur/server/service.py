@@ -114,16 +114,15 @@ class Service:
                 log.error("game %s cannot be replayed and stays stopped: %s", row.id, err)
                 continue
             self.tables[row.id] = table
-            self.names.update(await self.store.user_names([*row.seats.values(), row.host_id]))
-            specs = await self.store.bot_specs(list(row.seats.values()))
-            table.bots = {seat: specs[user] for seat, user in row.seats.items() if user in specs}
+            sync.learn_names(self, row)
+            table.bots = row.seat_bots()
             if table.state is not None and table.state.is_over:  # stopped before its results
                 await self._finish(table)
                 continue
             timers.arm_clock(self, table)
             timers.arm_bot(self, table)
             if table.state is not None and self.nodes.owns(table.id):  # nobody is back yet
-                for user_id in set(row.seats.values()) - set(specs):
+                for user_id in {u for s, u in row.seats.items() if s not in table.bots}:
                     timers.watch_absence(self, table, user_id)
 
     async def close(self) -> None:
@@ -291,7 +290,7 @@ class Service:
 
     def renamed(self, user_id: int, name: str) -> None:
         self.names[user_id] = name
-        self.global_chat_changed()  # the lines name their senders as they are called now
+        self._forget_global_chat()  # the lines name their senders as they are called now
         self.hub.rename(user_id, name)
         self.hub.to_user(user_id, {"type": "user", "user": {"id": user_id, "name": name}})
         self.broadcast_presence()
@@ -331,9 +330,14 @@ class Service:
             self._global_chat = lines
         return lines
 
-    def global_chat_changed(self) -> None:
+    def _forget_global_chat(self) -> None:
         self._chat_version += 1
         self._global_chat = None
+
+    def tell_global(self, line: dict[str, Any]) -> None:
+        """A global chat line (said here or on another node) to everyone connected here."""
+        self._forget_global_chat()
+        self.hub.to_all(line)
 
     async def _chat(self, client: Client, user: User, message: P.Chat) -> None:
         text = message.text.strip()
@@ -344,9 +348,8 @@ class Service:
             raise ProtocolError("rate-limited", f"at most {CHAT_BURST} lines per {CHAT_WINDOW:g} s")
         if message.channel == "global":
             chat_id = await self.store.add_chat("global", text, sender_id=user.id)
-            self.global_chat_changed()
             line = _stamp({"type": "chat", "channel": "global", "from": user.name, "text": text})
-            self.hub.to_all(line)
+            self.tell_global(line)
             self._share_chat({"kind": "chat-global", "line": line}, chat_id)
         elif message.channel == "whisper":
             target = self._online_user(message.to)

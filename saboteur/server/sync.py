@@ -56,8 +56,7 @@ async def on_bus(service: Service, message: dict[str, Any]) -> None:
 def remote_chat(service: Service, message: dict[str, Any]) -> None:
     line = message["line"]
     if message["kind"] == "chat-global":
-        service.global_chat_changed()
-        service.hub.to_all(line)
+        service.tell_global(line)
     elif message["kind"] == "whisper":
         service.whisper(line, int(message["to"]), int(message["from"]))
     else:
@@ -73,8 +72,7 @@ async def missed_chat(service: Service) -> None:
         if not service.heard_chat(line.id):
             continue
         if line.channel == "global":
-            service.global_chat_changed()
-            service.hub.to_all(line.to_json())
+            service.tell_global(line.to_json())
         elif line.channel == "whisper":
             for name in {line.sender, line.recipient}:
                 user_id = by_name.get((name or "").casefold())
@@ -205,21 +203,21 @@ async def refresh(service: Service, game_id: int) -> None:
             if missing:
                 await service.after_change(table, origin=False)
         else:
-            await learn_names(service, row)
+            learn_names(service, row)
             table.row.seats, table.row.host_id = row.seats, row.host_id
-            table.bots = await bot_specs(service, row)
+            table.bots = row.seat_bots()
     service.broadcast_lists(game_id)
 
 
 async def adopt(service: Service, row: GameRow, old: Table | None) -> None:
     """Take a game from the store as this node's table (replacing ``old``), and show it."""
-    await learn_names(service, row)
+    learn_names(service, row)
     try:
         table = Table.from_row(row)
     except (IllegalAction, NotationError, OptionError) as err:
         log.error("game %s cannot be replayed: %s", row.id, err)
         return
-    table.bots = await bot_specs(service, row)
+    table.bots = row.seat_bots()
     if old is not None:
         table.spectators, table.away = old.spectators, old.away
     service.tables[row.id] = table
@@ -232,28 +230,13 @@ async def reload_row(service: Service, table: Table) -> None:
     """Seats and host of an open table as the store has them (after a race)."""
     row = await service.store.game(table.id)
     if row is not None:
-        await learn_names(service, row)
+        learn_names(service, row)
         table.row.seats, table.row.host_id = row.seats, row.host_id
 
 
-async def learn_names(service: Service, row: GameRow) -> None:
-    """The names of the row's people this node does not know yet (read with the row, if it
-    was read with them)."""
-    unknown = [u for u in [*row.seats.values(), row.host_id] if u not in service.names]
-    people = row.people or {}
-    service.names.update({u: people[u][0] for u in unknown if u in people})
-    missing = [u for u in unknown if u not in people]
-    if missing:
-        service.names.update(await service.store.user_names(missing))
-
-
-async def bot_specs(service: Service, row: GameRow) -> dict[int, str]:
-    """Seat -> bot spec of the row's bots."""
-    if row.people is not None and all(u in row.people for u in row.seats.values()):
-        specs = {u: bot for u, (_, bot) in row.people.items() if bot is not None}
-    else:
-        specs = await service.store.bot_specs(list(row.seats.values()))
-    return {seat: specs[user] for seat, user in row.seats.items() if user in specs}
+def learn_names(service: Service, row: GameRow) -> None:
+    """The names of the row's people this node does not know yet (read with the row)."""
+    service.names.update({u: n for u, (n, _) in row.people.items() if u not in service.names})
 
 
 async def resync(service: Service) -> None:

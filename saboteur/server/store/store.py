@@ -73,8 +73,13 @@ class GameRow:
     finished_at: str | None = None
     seats: dict[int, int] = field(default_factory=dict)  # seat -> user id
     actions: list[tuple[str, str]] = field(default_factory=list)  # (action, actor), by seq
-    # user id -> (name, bot spec or None) of the seated and the host, when read with the game
-    people: dict[int, tuple[str, str | None]] | None = None
+    # user id -> (name, bot spec or None) of the seated and the host (as read with the game)
+    people: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+
+    def seat_bots(self) -> dict[int, str]:
+        """Seat -> bot spec of the seats bots hold."""
+        bots = {u: bot for u, (_, bot) in self.people.items() if bot is not None}
+        return {seat: bots[u] for seat, u in self.seats.items() if u in bots}
 
 
 @dataclass
@@ -149,15 +154,6 @@ class Store:
             return {}
         query = select(users.c.id, users.c.name).where(users.c.id.in_(ids))
         return await self.db.read(lambda conn: {r.id: r.name for r in conn.execute(query)})
-
-    async def bot_specs(self, ids: list[int]) -> dict[int, str]:
-        """The bot spec of each bot user among ``ids`` (people are left out)."""
-        if not ids:
-            return {}
-        query = select(users.c.id, users.c.bot).where(
-            and_(users.c.id.in_(ids), users.c.bot.is_not(None))
-        )
-        return await self.db.read(lambda conn: {r.id: r.bot for r in conn.execute(query)})
 
     async def rename(self, user_id: int, name: str) -> None:
         change = (
@@ -309,6 +305,7 @@ class Store:
                 if row.seq != len(game.actions):
                     raise RuntimeError(f"game {row.game_id} misses action {len(game.actions)}")
                 game.actions.append((row.action, row.actor))
+            _read_people(conn, list(loaded.values()))
             return list(loaded.values())
 
         return await self.db.read(job)
@@ -337,9 +334,7 @@ class Store:
             game = self._game_row(row)
             for seat_row in conn.execute(select(seats).where(seats.c.game_id == game_id)):
                 game.seats[seat_row.seat] = seat_row.user_id
-            ids = [*game.seats.values(), game.host_id]
-            who = select(users.c.id, users.c.name, users.c.bot).where(users.c.id.in_(ids))
-            game.people = {r.id: (r.name, r.bot) for r in conn.execute(who)}
+            _read_people(conn, [game])
             for action_row in conn.execute(
                 select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
             ):
@@ -480,3 +475,12 @@ def _insert_one(conn: Connection, table: Table, row: dict[str, Any]) -> int:
     key = conn.execute(insert(table).values(**row)).inserted_primary_key
     assert key is not None
     return int(key[0])
+
+
+def _read_people(conn: Connection, rows: list[GameRow]) -> None:
+    """Fill in ``people`` of these games: their seated users' and hosts' names and bot specs."""
+    ids = {u for row in rows for u in [*row.seats.values(), row.host_id]}
+    who = select(users.c.id, users.c.name, users.c.bot).where(users.c.id.in_(ids))
+    found = {r.id: (r.name, r.bot) for r in conn.execute(who)}
+    for row in rows:
+        row.people = {u: found[u] for u in [*row.seats.values(), row.host_id] if u in found}
