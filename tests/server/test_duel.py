@@ -129,8 +129,41 @@ def jsonish(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+class Secrets:
+    """What a viewer must not learn from one state: other hands, face-down goals it has not seen."""
+
+    def __init__(self, state: Any, seat: int | None, learned: set[tuple[int, int]]) -> None:
+        secrets = state.to_json()
+        hands = secrets["hands"]
+        self.others = [Counter(h) for s, h in enumerate(hands) if s != seat and len(h) >= 3]
+        self.own = Counter(hands[seat]) if seat is not None else Counter()
+        public = state.view(None)
+        shown = {(g["x"], g["y"]) for g in public["goals"] if g["revealed"]}
+        self.hidden = {(x, y) for (x, y, _card) in secrets["goals"] if (x, y) not in shown}
+        self.seen = {tuple(slot) for slot in secrets["peeks"][seat]} if seat is not None else set()
+        self.seen |= learned
+        pending = public["pending"]
+        if pending is not None:  # the goal being turned over is shown to everyone
+            self.seen.add((pending["x"], pending["y"]))
+
+    def check(self, path: tuple[str | int, ...], value: Any, message: Message) -> None:
+        strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if strings and len(value) >= 3:
+            assert Counter(value) not in self.others or Counter(value) == self.own, (path, message)
+        if isinstance(value, dict) and {"x", "y", "card"} <= set(value):
+            spot = (value["x"], value["y"])
+            if spot in self.hidden and value["card"] is not None:  # a goal that lies face down
+                assert spot in self.seen, (path, "a face-down goal", message)
+
+
 def check_seen(messages: list[Message], seat: int | None, game: int, record: dict[str, Any]) -> int:
-    """Check every message a viewer got against the replayed truth; the game messages checked."""
+    """Check every message a viewer got against the replayed truth; the game messages checked.
+
+    A message whose action ended a round tells of that round first (a goal turned over or
+    peeked at, the round's end) and then of the next one: the events before ``round-start`` are
+    checked against the state before the action, plus what those events rightly showed this
+    viewer: goals turned over for all, goals peeked at by this viewer.
+    """
     duel = new_game(record["ruleset"], record["players"], record["options"])
     state = duel.new_state(record["seed"])
     truth = [state.clone()]
@@ -139,21 +172,22 @@ def check_seen(messages: list[Message], seat: int | None, game: int, record: dic
         truth.append(state.clone())
     checked, seq = 0, 0
     for message in messages:
+        events: list[Message] = []
         if message.get("type") == "game" and message["game"] == game:
-            seq = message["seq"]
-            now = truth[seq]
-            assert message["view"] == jsonish(now.view(seat))  # exactly the engine's view
+            seq, events = message["seq"], message["events"]
+            assert message["view"] == jsonish(truth[seq].view(seat))  # exactly the engine's view
             checked += 1
-            for event in message["events"]:
+            for event in events:
                 assert event.get("to") in (None, seat), event
-        now = truth[seq]
-        secrets = now.to_json()
-        others = [Counter(h) for s, h in enumerate(secrets["hands"]) if s != seat and len(h) >= 3]
-        own = Counter(secrets["hands"][seat]) if seat is not None else Counter()
-        public = now.view(None)
-        revealed = {(g["x"], g["y"]) for g in public["goals"] if g["revealed"]}
-        hidden = {(x, y): card for (x, y, card) in secrets["goals"] if (x, y) not in revealed}
-        peeked = {tuple(slot) for slot in secrets["peeks"][seat]} if seat is not None else set()
+        kinds = [event["kind"] for event in events]
+        boundary = kinds.index("round-start") if "round-start" in kinds else 0
+        now = Secrets(truth[seq], seat, set())
+        learned = {
+            (e["x"], e["y"])
+            for e in events[:boundary]
+            if e["kind"] == "reveal" or (e["kind"] == "peek" and e.get("to") == seat is not None)
+        }
+        ended = Secrets(truth[seq - 1], seat, learned) if boundary else now
         assert str(record["seed"]) not in json.dumps(message)
         for path, value in walk(message):
             key = path[-1] if path else None
@@ -161,15 +195,8 @@ def check_seen(messages: list[Message], seat: int | None, game: int, record: dic
                 assert isinstance(value, int) and path[0] == "events", (path, message)
             else:
                 assert key not in FORBIDDEN_KEYS, (path, message)
-            strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
-            if strings and len(value) >= 3:
-                assert Counter(value) not in others or Counter(value) == own, (path, message)
-            if isinstance(value, dict) and {"x", "y", "card"} <= set(value):
-                spot = (value["x"], value["y"])
-                if spot in hidden and value["card"] is not None:  # a goal that lies face down
-                    pending = public["pending"]
-                    up = pending is not None and (pending["x"], pending["y"]) == spot
-                    assert up or spot in peeked, (path, "a face-down goal", message)
+            of_ended_round = len(path) >= 2 and path[0] == "events" and int(path[1]) < boundary
+            (ended if of_ended_round else now).check(path, value, message)
     return checked
 
 
@@ -208,3 +235,65 @@ async def test_duel_spies_learn_neither_the_other_hand_nor_face_down_goals(
             assert checked > final_seq // 2
         assert record["actions"] and final_seq == len(record["actions"])
         assert all(e["to"] == 0 for e in peeks)
+
+
+def engine_messages(seed: int) -> tuple[dict[str, Any], dict[int | None, list[Message]]]:
+    """A random two-round duel played in the engine: its record and what each viewer is sent."""
+    duel = new_game("duel", 2, {"rounds": 2})
+    state, rng = duel.new_state(seed), random.Random(seed)
+    sent: dict[int | None, list[Message]] = {0: [], 1: [], None: []}
+    while not state.is_over:
+        start = len(state.events)
+        state.apply(rng.choice(state.legal_actions()))
+        for seat, log in sent.items():
+            events = [e.to_json() for e in state.events_for(seat, start)]
+            view = jsonish(state.view(seat))
+            seq = len(state.history)
+            log.append({"type": "game", "game": 1, "seq": seq, "view": view, "events": events})
+    record = {"ruleset": "duel", "players": 2, "options": {"rounds": 2}, "seed": seed}
+    return {**record, "actions": list(state.history)}, sent
+
+
+def goal_news_of_an_ended_round(message: Message, next_round: dict[tuple[int, int], str]) -> bool:
+    """Whether events before ``round-start`` name a goal's card where the next round hides one."""
+    kinds = [e["kind"] for e in message["events"]]
+    before = message["events"][: kinds.index("round-start")] if "round-start" in kinds else []
+    return any(e.get("card") and (e.get("x"), e.get("y")) in next_round for e in before)
+
+
+def face_down(state: Any) -> dict[tuple[int, int], str]:
+    """The goals lying face down, by spot."""
+    down = {(g["x"], g["y"]) for g in state.view(None)["goals"] if not g["revealed"]}
+    return {(x, y): card for x, y, card in state.to_json()["goals"] if (x, y) in down}
+
+
+def test_the_spy_check_tells_an_ended_rounds_goals_from_a_leak() -> None:
+    """A goal turned over or peeked at as a round ends is no leak; the same news later is."""
+    crossings = 0
+    ends = (115, 187, 217, 267)  # rounds ending by a goal turned over (115, 217) or a peek
+    for seed in (random.Random(k).getrandbits(40) for k in ends):  # not found in a message
+        record, sent = engine_messages(seed)
+        for seat, log in sent.items():
+            assert check_seen(log, seat, 1, record) == len(record["actions"])
+        state = new_game("duel", 2, {"rounds": 2}).new_state(seed)
+        for seq, action in enumerate(record["actions"], start=1):
+            ended = face_down(state)
+            state.apply(action)
+            hidden = face_down(state)
+            for seat in (0, 1):
+                message = sent[seat][seq - 1]
+                if not goal_news_of_an_ended_round(message, hidden):
+                    continue
+                crossings += 1
+                (spot, card), *_ = hidden.items()
+                leak = {"kind": "leak", "x": spot[0], "y": spot[1], "card": card}
+                leaky = {**message, "events": [*message["events"], leak]}  # after round-start
+                with pytest.raises(AssertionError, match="a face-down goal"):
+                    check_seen([*sent[seat][: seq - 1], leaky], seat, 1, record)
+                named = {(e.get("x"), e.get("y")) for e in message["events"]}
+                spot, card = next((s, c) for s, c in ended.items() if s not in named)
+                leak = {"kind": "leak", "x": spot[0], "y": spot[1], "card": card}
+                leaky = {**message, "events": [leak, *message["events"]]}  # of the ended round
+                with pytest.raises(AssertionError, match="a face-down goal"):
+                    check_seen([*sent[seat][: seq - 1], leaky], seat, 1, record)
+    assert crossings >= len(ends)  # the case the check must get right came up
