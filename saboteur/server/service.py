@@ -91,6 +91,8 @@ class Service:
         self._chat_version = 0  # counts global lines said (here or elsewhere) and renames
         self.feed = LobbyFeed(self.feed_messages, self.send_feed)
         self.tables: dict[int, Table] = {}
+        self.refreshing: dict[int, asyncio.Future[None]] = {}  # game -> its refresh under way
+        self.refresh_again: set[int] = set()  # games asked for again during their refresh
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
         self.chat_limits: dict[int, RateLimit] = {}
         self.message_limits: dict[Client, RateLimit] = {}
@@ -375,6 +377,7 @@ class Service:
             table = await self._table(message.game)
             if table.seat_of(user.id) is None and client not in table.spectators:
                 raise ProtocolError("not-at-table", "join or watch the game to chat there")
+            table.row.has_chat = True  # from now on a join reads the game's chat
             chat_id = await self.store.add_chat("game", text, sender_id=user.id, game_id=table.id)
             line = _stamp(
                 {
@@ -426,6 +429,7 @@ class Service:
     async def announce(self, table: Table, text: str, store: bool, share: bool = False) -> None:
         """A server line in the game's chat (turns are not stored, results are); ``share``
         tells the other nodes' viewers too (lines every node makes itself are not shared)."""
+        table.row.has_chat |= store
         chat_id = await self.store.add_chat("game", text, game_id=table.id) if store else None
         line = _stamp(
             {"type": "chat", "channel": "game", "game": table.id, "from": None, "text": text}
@@ -830,7 +834,7 @@ class Service:
         await self._send_game_chat(client, table)
 
     async def _send_game_chat(self, client: Client, table: Table) -> None:
-        lines = await self.store.game_chat(table.id)
+        lines = await self.store.game_chat(table.id) if table.row.has_chat else []
         client.push(
             {"type": "chat_history", "game": table.id, "lines": [line.to_json() for line in lines]}
         )

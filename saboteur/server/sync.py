@@ -62,6 +62,7 @@ def remote_chat(service: Service, message: dict[str, Any]) -> None:
     else:
         table = service.tables.get(int(message["game"]))
         if table is not None:
+            table.row.has_chat = True  # stored, or (a turn's line) not: either way, read it
             service.to_table(table, line)
 
 
@@ -79,7 +80,9 @@ async def missed_chat(service: Service) -> None:
                 if user_id is not None:
                     service.hub.to_user(user_id, line.to_json())
         elif line.game_id in service.tables:
-            service.to_table(service.tables[line.game_id], line.to_json())
+            table = service.tables[line.game_id]
+            table.row.has_chat = True
+            service.to_table(table, line.to_json())
 
 
 def peer_heard(service: Service, node: str, users: dict[str, str] | None) -> None:
@@ -175,13 +178,40 @@ async def remote_action(service: Service, message: dict[str, Any]) -> None:
 async def refresh(service: Service, game_id: int) -> None:
     """Bring this node's copy of a game up to date with the store; push what changed.
 
+    Asked for again while a refresh of the same game runs (four players joining a table made
+    on another node, a burst of changes on the bus), it reads once more when that one is done,
+    and everyone who asked meanwhile waits for that read: each caller gets a read begun after
+    it asked, and a crowd costs two reads, not one each.
+    """
+    running = service.refreshing.get(game_id)
+    if running is not None:
+        service.refresh_again.add(game_id)
+        await asyncio.shield(running)
+        return
+    done = asyncio.get_running_loop().create_future()
+    service.refreshing[game_id] = done
+    try:
+        while True:
+            service.refresh_again.discard(game_id)
+            await refresh_now(service, game_id)
+            if game_id not in service.refresh_again:
+                break
+    finally:
+        del service.refreshing[game_id]
+        service.refresh_again.discard(game_id)
+        done.set_result(None)
+
+
+async def refresh_now(service: Service, game_id: int) -> None:
+    """One read of a game from the store into this node's copy (see :func:`refresh`).
+
     The store is read under the table's lock, so that a read cannot overwrite a newer change
     this node made meanwhile (a join, a move)."""
     table = service.tables.get(game_id)
     if table is None:
         row = await service.store.game(game_id)
         if service.tables.get(game_id) is not None:  # another task made it meanwhile
-            await refresh(service, game_id)
+            await refresh_now(service, game_id)
         elif row is None or row.status == FINISHED:
             service.broadcast_lists(game_id)
         else:

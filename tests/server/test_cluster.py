@@ -14,11 +14,13 @@ import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 import redis
 
+from saboteur.server import sync
 from saboteur.server.bus import channel_for
 from tests.server.helpers import (
     Client,
@@ -314,3 +316,65 @@ async def test_a_conflicting_append_is_retried_after_reloading(
             record = b.get(f"/api/games/{game}")
             assert record["current"] == 1
             await ann_on_b.close()
+
+
+async def test_a_crowd_asking_to_refresh_one_game_costs_two_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Asked again while a refresh runs, the game is read once more after it, for all who
+    asked meanwhile; each of them returns only after a read that began after it asked."""
+    service: Any = SimpleNamespace(refreshing={}, refresh_again=set())
+    reads: list[asyncio.Event] = []
+
+    async def read_once(_service: object, game_id: int) -> None:
+        assert game_id == 7
+        reads.append(asyncio.Event())
+        await reads[-1].wait()
+
+    monkeypatch.setattr(sync, "refresh_now", read_once)
+    first = asyncio.ensure_future(sync.refresh(service, 7))
+    await asyncio.sleep(0)
+    crowd = [asyncio.ensure_future(sync.refresh(service, 7)) for _ in range(5)]
+    await asyncio.sleep(0.01)
+    assert len(reads) == 1 and not any(task.done() for task in [first, *crowd])
+    reads[0].set()  # the first read ends: one more begins, for the crowd
+    await asyncio.sleep(0.01)
+    assert len(reads) == 2 and not any(task.done() for task in [first, *crowd])
+    reads[1].set()
+    await asyncio.gather(first, *crowd)
+    assert len(reads) == 2 and service.refreshing == {} and service.refresh_again == set()
+    other = asyncio.ensure_future(sync.refresh(service, 7))  # later: a read of its own
+    await asyncio.sleep(0.01)
+    assert len(reads) == 3
+    reads[2].set()
+    await other
+
+
+async def test_joining_a_table_without_chat_reads_no_chat(
+    postgres_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table made on another node is known to have no chat until someone says a line there."""
+    with two_nodes(postgres_url, redis_url) as (a, b):
+        chat_reads: list[int] = []
+        read_game_chat = b.service.store.game_chat
+
+        async def counted(game_id: int, limit: int = 50) -> Any:
+            chat_reads.append(game_id)
+            return await read_game_chat(game_id, limit)
+
+        monkeypatch.setattr(b.service.store, "game_chat", counted)
+        async with clients(a.ws, "Ann") as [ann], clients(b.ws, "Bob", "Cat", "Eve") as joiners:
+            await ann.send({"type": "new_game", "players": 5})
+            game = (await ann.expect("joined"))["game"]["id"]
+            await wait_until(lambda: [g["id"] for g in b.get("/api/games")] == [game])
+            bob, cat, eve = joiners
+            for client in (bob, cat):
+                await client.send({"type": "join", "game": game})
+                assert (await client.expect("chat_history", game=game))["lines"] == []
+            assert chat_reads == []
+            await ann.send({"type": "chat", "channel": "game", "game": game, "text": "hi all"})
+            await bob.expect("chat", game=game, text="hi all")  # node b has heard of it
+            await eve.send({"type": "join", "game": game})
+            history = await eve.expect("chat_history", game=game)
+            assert [line["text"] for line in history["lines"]] == ["hi all"]
+            assert chat_reads == [game]

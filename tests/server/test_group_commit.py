@@ -7,9 +7,11 @@ import gc
 from typing import Any
 
 import pytest
+from sqlalchemy.exc import DBAPIError
 
 from saboteur.server.collector import YOUNG_THRESHOLD, Collector
-from saboteur.server.store.access import GroupCommit, Job
+from saboteur.server.store.access import GroupCommit, Job, Outcome, is_transient, run_all
+from saboteur.server.store.migrate import upgrade
 from saboteur.server.store.store import SeatTaken, SeqConflict, Store
 
 pytestmark = pytest.mark.anyio
@@ -54,9 +56,8 @@ async def test_a_failing_write_fails_alone(store: Store) -> None:
     assert stored is not None and [a for a, _ in stored.actions] == ["pass", "one", "two"]
 
 
-async def test_a_failing_write_costs_its_group_one_more_commit_not_one_each(store: Store) -> None:
-    game_id, _ = await _active_game(store, 3)
-    await store.append_action(game_id, 0, "pass", "p")
+async def _counted_commits(store: Store) -> list[tuple[int, bool]]:
+    """From now on, each transaction of the store's writes: (jobs, each in a savepoint)."""
     writes: GroupCommit = store.db._writes  # type: ignore[attr-defined]
     transact, calls = writes._transact, []
 
@@ -65,15 +66,34 @@ async def test_a_failing_write_costs_its_group_one_more_commit_not_one_each(stor
         return list(await transact(jobs, each))
 
     writes._transact = counted
+    return calls
+
+
+async def test_a_taken_key_costs_its_group_no_second_commit(store: Store) -> None:
+    game_id, _ = await _active_game(store, 3)
+    await store.append_action(game_id, 0, "pass", "p")
+    calls = await _counted_commits(store)
     appends = [store.append_action(game_id, seq, f"a{seq}", "p") for seq in range(1, 30)]
     outcomes = await asyncio.gather(
         *appends, store.append_action(game_id, 0, "again", "p"), return_exceptions=True
     )
     assert outcomes[:-1] == [None] * 29 and isinstance(outcomes[-1], SeqConflict)
-    assert calls == [(30, False), (30, True)]  # the group, then the group in savepoints
+    assert calls == [(30, False)]  # the taken sequence number went by without an error
     stored = await store.game(game_id)
     assert stored is not None and [a for a, _ in stored.actions][:3] == ["pass", "a1", "a2"]
     assert len(stored.actions) == 30
+
+
+async def test_a_failing_write_costs_its_group_one_more_commit_not_one_each(store: Store) -> None:
+    game_id, users = await _active_game(store, 3)
+    calls = await _counted_commits(store)
+    appends = [store.append_action(game_id, seq, f"a{seq}", "p") for seq in range(29)]
+    no_game = store.take_seat(game_id + 1000, 1, users[0])  # fails its foreign key
+    outcomes = await asyncio.gather(*appends, no_game, return_exceptions=True)
+    assert outcomes[:-1] == [None] * 29 and isinstance(outcomes[-1], SeatTaken)
+    assert calls == [(30, False), (30, True)]  # the group, then the group in savepoints
+    stored = await store.game(game_id)
+    assert stored is not None and len(stored.actions) == 29
 
 
 async def test_a_seat_race_in_one_group_has_one_winner(store: Store) -> None:
@@ -85,6 +105,88 @@ async def test_a_seat_race_in_one_group_has_one_winner(store: Store) -> None:
     )
     assert sum(outcome is None for outcome in outcomes) == 1
     assert sum(isinstance(outcome, SeatTaken) for outcome in outcomes) == 2
+
+
+async def test_two_nodes_racing_for_many_seats_in_opposite_orders_do_not_deadlock(
+    postgres_url: str,
+) -> None:
+    """Each node's group takes the seats of 12 games, one node from the first game, the other
+    from the last: without one order for the rows a group locks, the two transactions wait
+    for each other (PostgreSQL aborts one as a deadlock)."""
+    await asyncio.to_thread(upgrade, postgres_url)
+    nodes = [Store(postgres_url), Store(postgres_url)]
+    try:
+        host = (await nodes[0].create_user("host"))[0].id
+        games = [(await nodes[0].create_game("classic", 4, {}, host, None)).id for _ in range(12)]
+        racers = [
+            [(await n.create_user(f"n{i}s{s}"))[0].id for s in range(4)]
+            for i, n in enumerate(nodes)
+        ]
+        wanted = [(game, seat) for game in games for seat in (1, 2, 3)]
+        takes = [nodes[0].take_seat(g, s, racers[0][s]) for g, s in wanted]
+        takes += [nodes[1].take_seat(g, s, racers[1][s]) for g, s in reversed(wanted)]
+        outcomes = await asyncio.gather(*takes, return_exceptions=True)
+        assert all(o is None or isinstance(o, SeatTaken) for o in outcomes), outcomes
+        assert sum(o is None for o in outcomes) == len(wanted)  # each seat went to one node
+        for game in games:
+            row = await nodes[1].game(game)
+            assert row is not None and sorted(row.seats) == [0, 1, 2, 3]
+    finally:
+        for node in nodes:
+            await node.close()
+
+
+async def test_a_group_runs_the_jobs_that_name_rows_in_their_order_after_the_others() -> None:
+    ran: list[str] = []
+    busy = asyncio.Event()
+
+    async def transact(jobs: list[Job], each: bool) -> list[Outcome]:
+        if not ran:
+            await busy.wait()  # the first group holds the only lane while the rest queue
+        return run_all(None, jobs, each)  # type: ignore[arg-type]
+
+    def job(name: str) -> Job:
+        return lambda _conn: ran.append(name)
+
+    writes = GroupCommit(transact)
+    first = asyncio.ensure_future(writes.write(job("first")))
+    await asyncio.sleep(0)
+    queued = [
+        writes.write(job("seat 5.2"), (5, "seats", 2)),
+        writes.write(job("chat 1"), None),
+        writes.write(job("action 3.7"), (3, "actions", 7)),
+        writes.write(job("game 5"), (5, "games", 0)),
+        writes.write(job("chat 2"), None),
+    ]
+    later = asyncio.ensure_future(asyncio.gather(*queued))
+    await asyncio.sleep(0.01)
+    assert ran == []
+    busy.set()
+    await asyncio.gather(first, later)
+    assert ran == ["first", "chat 1", "chat 2", "action 3.7", "game 5", "seat 5.2"]
+
+
+class Deadlocked(Exception):
+    sqlstate = "40P01"
+
+
+async def test_a_job_caught_in_a_deadlock_runs_once_more_alone() -> None:
+    deadlock = DBAPIError("INSERT INTO seats …", {}, Deadlocked("deadlock detected"))
+    assert is_transient(deadlock) and not is_transient(ValueError("no"))
+    calls: list[tuple[int, bool]] = []
+
+    async def transact(jobs: list[Job], each: bool) -> list[Outcome]:
+        calls.append((len(jobs), each))
+        if len(calls) == 1:
+            raise deadlock  # the group is aborted
+        if len(calls) == 2:  # in savepoints: the first job meets the deadlock again
+            return [(False, deadlock), *run_all(None, jobs[1:])]  # type: ignore[arg-type]
+        return run_all(None, jobs, each)  # type: ignore[arg-type]
+
+    writes = GroupCommit(transact)
+    both = writes.write(lambda _conn: "seat"), writes.write(lambda _conn: "chat")
+    assert list(await asyncio.gather(*both)) == ["seat", "chat"]
+    assert calls == [(2, False), (2, True), (1, False)]
 
 
 async def test_the_collector_freezes_and_gives_back() -> None:

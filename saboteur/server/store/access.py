@@ -17,6 +17,13 @@ together, and each caller hears of its own outcome only.  (Running them one tran
 instead made one taken seat cost a whole queue of commits, one after the other, while the
 moves of every game waited behind them.)
 
+Nodes race for the same rows — two people taking one seat from two nodes — and two groups
+taking the same rows in opposite orders would deadlock (PostgreSQL aborts one of them after a
+second).  So a write may name what it locks (its ``order``, ``(game, "seats", seat)`` say), and
+a group runs its jobs in that order, after the unnamed ones: every transaction takes named
+rows in one order, which cannot make a cycle.  A job that still meets a deadlock or a
+serialization failure is run once more in a transaction of its own.
+
 >>> import asyncio
 >>> from sqlalchemy import text
 >>> async def demo() -> int:
@@ -38,18 +45,21 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import StaticPool
 
 T = TypeVar("T")
 Job = Callable[[Connection], Any]
+Order = tuple[int, str, int]  # what a write locks: (game, table, seat or sequence number)
 READERS = 4  # threads reading a SQLite file at once
+TRANSIENT = {"40001", "40P01"}  # serialization failure, deadlock detected: worth another try
 
 
 class Database(Protocol):
     async def read(self, job: Callable[[Connection], T]) -> T: ...
 
-    async def write(self, job: Callable[[Connection], T]) -> T: ...
+    async def write(self, job: Callable[[Connection], T], order: Order | None = None) -> T: ...
 
     async def close(self) -> None: ...
 
@@ -79,6 +89,12 @@ def run_all(conn: Connection, jobs: list[Job], each: bool = False) -> list[Outco
     return outcomes
 
 
+def is_transient(err: BaseException) -> bool:
+    """Whether a database error says "try again": a deadlock or a serialization failure."""
+    code = getattr(getattr(err, "orig", None), "sqlstate", None)
+    return isinstance(err, DBAPIError) and code in TRANSIENT
+
+
 class GroupCommit:
     """Queues write jobs; one task commits each group of waiting jobs in one transaction.
 
@@ -88,13 +104,13 @@ class GroupCommit:
 
     def __init__(self, transact: Callable[[list[Job], bool], Awaitable[list[Outcome]]]) -> None:
         self._transact = transact
-        self._waiting: list[tuple[Job, asyncio.Future[Any]]] = []
+        self._waiting: list[tuple[Order | None, Job, asyncio.Future[Any]]] = []
         self._task: asyncio.Task[None] | None = None
 
-    async def write(self, job: Callable[[Connection], T]) -> T:
+    async def write(self, job: Callable[[Connection], T], order: Order | None = None) -> T:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[T] = loop.create_future()
-        self._waiting.append((job, done))
+        self._waiting.append((order, job, done))
         if self._task is None or self._task.done():
             self._task = loop.create_task(self._commit_waiting())
         return await done
@@ -102,21 +118,31 @@ class GroupCommit:
     async def _commit_waiting(self) -> None:
         while self._waiting:
             group, self._waiting = self._waiting, []
-            jobs = [job for job, _ in group]
-            try:
-                outcomes = await self._transact(jobs, False)
-            except Exception:  # a job failed: again, each in a savepoint, each hears its own
-                try:
-                    outcomes = await self._transact(jobs, True)
-                except Exception as err:  # the database itself failed: everyone hears of it
-                    outcomes = [(False, err)] * len(group)
-            for (_, done), (ok, value) in zip(group, outcomes, strict=True):
+            group.sort(key=lambda write: (write[0] is not None, write[0] or (0, "", 0)))
+            outcomes = await self._outcomes([job for _, job, _ in group])
+            for (_, _, done), (ok, value) in zip(group, outcomes, strict=True):
                 if done.done():
                     continue
                 if ok:
                     done.set_result(value)
                 else:
                     done.set_exception(value)
+
+    async def _outcomes(self, jobs: list[Job]) -> list[Outcome]:
+        try:
+            return await self._transact(jobs, False)
+        except Exception:  # a job failed: again, each in a savepoint, each hears its own
+            try:
+                outcomes = await self._transact(jobs, True)
+            except Exception as err:  # the database itself failed: everyone hears of it
+                return [(False, err)] * len(jobs)
+        for i, (ok, value) in enumerate(outcomes):
+            if not ok and is_transient(value):  # caught in a deadlock: once more, alone
+                try:
+                    outcomes[i] = (await self._transact([jobs[i]], False))[0]
+                except Exception as err:
+                    outcomes[i] = (False, err)
+        return outcomes
 
     async def drain(self) -> None:
         """Wait until every queued write is committed (or failed)."""
@@ -170,8 +196,8 @@ class ThreadedSqlite:
     async def read(self, job: Callable[[Connection], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._readers, self._read_now, job)
 
-    async def write(self, job: Callable[[Connection], T]) -> T:
-        return await self._writes.write(job)
+    async def write(self, job: Callable[[Connection], T], order: Order | None = None) -> T:
+        return await self._writes.write(job, order)
 
     async def close(self) -> None:
         await self._writes.drain()
@@ -196,8 +222,8 @@ class AsyncDatabase:
         async with self.engine.connect() as conn:
             return await conn.run_sync(job)
 
-    async def write(self, job: Callable[[Connection], T]) -> T:
-        return await self._writes.write(job)
+    async def write(self, job: Callable[[Connection], T], order: Order | None = None) -> T:
+        return await self._writes.write(job, order)
 
     async def close(self) -> None:
         await self._writes.drain()

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Integer, Table, and_, cast, delete, func, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ColumnElement
@@ -75,6 +76,7 @@ class GameRow:
     actions: list[tuple[str, str]] = field(default_factory=list)  # (action, actor), by seq
     # user id -> (name, bot spec or None) of the seated and the host (as read with the game)
     people: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    has_chat: bool = True  # False: known to have no stored chat line (so none is read)
 
     def seat_bots(self) -> dict[int, str]:
         """Seat -> bot spec of the seats bots hold."""
@@ -202,15 +204,20 @@ class Store:
             clock_seconds,
             _iso(now),
             seats={0: host_id},
+            has_chat=False,
         )
 
     async def take_seat(self, game_id: int, seat: int, user_id: int) -> None:
         """Seat a user; SeatTaken if the seat (or a seat of this user) is taken meanwhile."""
-        taking = insert(seats).values(game_id=game_id, seat=seat, user_id=user_id)
+        row = {"game_id": game_id, "seat": seat, "user_id": user_id}
         try:
-            await self.db.write(lambda conn: conn.execute(taking))
-        except IntegrityError:
-            raise SeatTaken(f"seat {seat} of game {game_id} is taken") from None
+            taken = await self.db.write(
+                lambda conn: _insert_new(conn, seats, row), (game_id, "seats", seat)
+            )
+        except IntegrityError:  # the game is gone
+            taken = False
+        if not taken:
+            raise SeatTaken(f"seat {seat} of game {game_id} is taken")
 
     async def leave_seat(self, game_id: int, user_id: int, new_host: int | None) -> None:
         """Free the user's seat in an open game; hand the host role on, or drop an empty game."""
@@ -226,7 +233,7 @@ class Store:
             else:
                 conn.execute(update(games).where(games.c.id == game_id).values(host_id=new_host))
 
-        await self.db.write(job)
+        await self.db.write(job, (game_id, "games", 0))
 
     async def start_game(self, game_id: int, seed: int, seating: dict[int, int]) -> str | None:
         """Mark an open game active with its seed and final seating (seat -> user); when it
@@ -248,18 +255,17 @@ class Store:
             )
             return True
 
-        return f"{_iso(now)}" if await self.db.write(job) else None
+        return f"{_iso(now)}" if await self.db.write(job, (game_id, "games", 0)) else None
 
     async def append_action(self, game_id: int, seq: int, action: str, actor: str) -> None:
         """Store action number ``seq`` (0-based) of a game; SeqConflict if it exists.
 
         Appends from many games at once are committed together (a group commit, see
         :mod:`saboteur.server.store.access`)."""
-        row = {"game_id": game_id, "seq": seq, "action": action, "actor": actor}
-        try:
-            await self.db.write(lambda conn: conn.execute(insert(actions), [row | _stamped()]))
-        except IntegrityError:
-            raise SeqConflict(f"game {game_id} already has action {seq}") from None
+        row = {"game_id": game_id, "seq": seq, "action": action, "actor": actor} | _stamped()
+        order = (game_id, "actions", seq)
+        if not await self.db.write(lambda conn: _insert_new(conn, actions, row), order):
+            raise SeqConflict(f"game {game_id} already has action {seq}")
 
     async def finish_game(self, game_id: int, rows: list[tuple[int, int, int, bool]]) -> bool:
         """Mark an active game finished with its results: (seat, user id, gold, won) per seat.
@@ -282,7 +288,7 @@ class Store:
             )
             return True
 
-        return await self.db.write(job)
+        return await self.db.write(job, (game_id, "games", 0))
 
     async def load_games(self, statuses: tuple[str, ...]) -> list[GameRow]:
         """Games in these states with their seats and actions (for a restart)."""
@@ -339,6 +345,8 @@ class Store:
                 select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
             ):
                 game.actions.append((action_row.action, action_row.actor))
+            said = select(chat.c.id).where(chat.c.game_id == game_id).limit(1)
+            game.has_chat = conn.execute(said).first() is not None
             return game
 
         return await self.db.read(job)
@@ -468,6 +476,17 @@ class Store:
 
 def _stamped() -> dict[str, datetime]:
     return {"created_at": _now()}
+
+
+def _insert_new(conn: Connection, table: Table, row: dict[str, Any]) -> bool:
+    """Insert ``row`` unless one of its unique keys is taken; whether it went in.
+
+    A taken key is no error here (``ON CONFLICT DO NOTHING``), so the rest of a group commit
+    goes on: two nodes racing for a seat cost the loser no rolled-back group.
+    """
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    adding = dialect.insert(table).values(**row).on_conflict_do_nothing()
+    return bool(conn.execute(adding).rowcount == 1)
 
 
 def _insert_one(conn: Connection, table: Table, row: dict[str, Any]) -> int:
