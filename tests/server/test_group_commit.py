@@ -7,6 +7,7 @@ import gc
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError
 
 from saboteur.server.collector import YOUNG_THRESHOLD, Collector
@@ -84,6 +85,32 @@ async def test_a_taken_key_costs_its_group_no_second_commit(store: Store) -> Non
     assert len(stored.actions) == 30
 
 
+async def test_a_groups_new_rows_go_in_one_statement(store: Store) -> None:
+    """Thirty appends (two of them for one number) and a seat race: one INSERT per table."""
+    game_id, users = await _active_game(store, 3)
+    open_game = await store.create_game("classic", 4, {}, users[0], None)
+    engine = getattr(store.db.engine, "sync_engine", store.db.engine)  # type: ignore[attr-defined]
+    statements: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.startswith("INSERT"):
+            statements.append(statement.split("(")[0].strip())
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        appends = [store.append_action(game_id, seq, f"a{seq}", "p") for seq in range(29)]
+        twice = store.append_action(game_id, 5, "again", "p")
+        seats = [store.take_seat(open_game.id, 1, user) for user in users[1:]]
+        outcomes = await asyncio.gather(*appends, twice, *seats, return_exceptions=True)
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    assert outcomes[:29] == [None] * 29 and isinstance(outcomes[29], SeqConflict)
+    assert outcomes[30] is None and isinstance(outcomes[31], SeatTaken)
+    assert statements == ["INSERT INTO actions", "INSERT INTO seats"]
+    stored = await store.game(game_id)
+    assert stored is not None and [a for a, _ in stored.actions] == [f"a{i}" for i in range(29)]
+
+
 async def test_a_failing_write_costs_its_group_one_more_commit_not_one_each(store: Store) -> None:
     game_id, users = await _active_game(store, 3)
     calls = await _counted_commits(store)
@@ -142,7 +169,7 @@ async def test_a_group_runs_the_jobs_that_name_rows_in_their_order_after_the_oth
 
     async def transact(jobs: list[Job], each: bool) -> list[Outcome]:
         if not ran:
-            await busy.wait()  # the first group holds the only lane while the rest queue
+            await busy.wait()  # the first group is being committed while the rest queue
         return run_all(None, jobs, each)  # type: ignore[arg-type]
 
     def job(name: str) -> Job:
@@ -152,10 +179,11 @@ async def test_a_group_runs_the_jobs_that_name_rows_in_their_order_after_the_oth
     first = asyncio.ensure_future(writes.write(job("first")))
     await asyncio.sleep(0)
     queued = [
-        writes.write(job("seat 5.2"), (5, "seats", 2)),
+        writes.write(job("seat 5.2"), ("seats", 5, 2)),
         writes.write(job("chat 1"), None),
-        writes.write(job("action 3.7"), (3, "actions", 7)),
-        writes.write(job("game 5"), (5, "games", 0)),
+        writes.write(job("game 5"), ("games", 5, 0)),
+        writes.write(job("action 3.7"), ("actions", 3, 7)),
+        writes.write(job("game 2"), ("games", 2, 0)),
         writes.write(job("chat 2"), None),
     ]
     later = asyncio.ensure_future(asyncio.gather(*queued))
@@ -163,7 +191,7 @@ async def test_a_group_runs_the_jobs_that_name_rows_in_their_order_after_the_oth
     assert ran == []
     busy.set()
     await asyncio.gather(first, later)
-    assert ran == ["first", "chat 1", "chat 2", "action 3.7", "game 5", "seat 5.2"]
+    assert ran == ["first", "chat 1", "chat 2", "action 3.7", "game 2", "game 5", "seat 5.2"]
 
 
 class Deadlocked(Exception):

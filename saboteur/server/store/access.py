@@ -19,7 +19,7 @@ moves of every game waited behind them.)
 
 Nodes race for the same rows — two people taking one seat from two nodes — and two groups
 taking the same rows in opposite orders would deadlock (PostgreSQL aborts one of them after a
-second).  So a write may name what it locks (its ``order``, ``(game, "seats", seat)`` say), and
+second).  So a write may name what it locks (its ``order``, ``("seats", game, seat)`` say), and
 a group runs its jobs in that order, after the unnamed ones: every transaction takes named
 rows in one order, which cannot make a cycle.  A job that still meets a deadlock or a
 serialization failure is run once more in a transaction of its own.
@@ -41,7 +41,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
@@ -49,9 +49,11 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import StaticPool
 
+from saboteur.server.store.newrows import NewRow, insert_new_rows
+
 T = TypeVar("T")
 Job = Callable[[Connection], Any]
-Order = tuple[int, str, int]  # what a write locks: (game, table, seat or sequence number)
+Order = tuple[str, int, int]  # what a write locks: (table, game, seat or sequence number)
 READERS = 4  # threads reading a SQLite file at once
 TRANSIENT = {"40001", "40P01"}  # serialization failure, deadlock detected: worth another try
 
@@ -76,17 +78,34 @@ Outcome = tuple[bool, Any]  # (True, what the job returned) or (False, the excep
 
 def run_all(conn: Connection, jobs: list[Job], each: bool = False) -> list[Outcome]:
     """Run the jobs on ``conn``; with ``each``, every job in a savepoint: one that raises is
-    rolled back alone and its exception becomes its outcome (without, it is raised)."""
-    if not each:
-        return [(True, job(conn)) for job in jobs]
-    outcomes: list[Outcome] = []
-    for job in jobs:
-        try:
-            with conn.begin_nested():
-                outcomes.append((True, job(conn)))
-        except Exception as err:
-            outcomes.append((False, err))
-    return outcomes
+    rolled back alone and its exception becomes its outcome (without, it is raised).
+
+    Without ``each``, consecutive :class:`NewRow` jobs of one table run as one statement."""
+    if each:
+        outcomes: list[Outcome] = []
+        for job in jobs:
+            try:
+                with conn.begin_nested():
+                    outcomes.append((True, job(conn)))
+            except Exception as err:
+                outcomes.append((False, err))
+        return outcomes
+    results: list[Any] = []
+    start = 0
+    while start < len(jobs):
+        job, end = jobs[start], start + 1
+        if isinstance(job, NewRow):
+            while end < len(jobs) and _same_table(jobs[end], job):
+                end += 1
+            results += insert_new_rows(conn, cast(list[NewRow], jobs[start:end]))
+        else:
+            results.append(job(conn))
+        start = end
+    return [(True, result) for result in results]
+
+
+def _same_table(job: Job, new: NewRow) -> bool:
+    return isinstance(job, NewRow) and job.table is new.table
 
 
 def is_transient(err: BaseException) -> bool:
@@ -118,7 +137,7 @@ class GroupCommit:
     async def _commit_waiting(self) -> None:
         while self._waiting:
             group, self._waiting = self._waiting, []
-            group.sort(key=lambda write: (write[0] is not None, write[0] or (0, "", 0)))
+            group.sort(key=lambda write: (write[0] is not None, write[0] or ("", 0, 0)))
             outcomes = await self._outcomes([job for _, job, _ in group])
             for (_, _, done), (ok, value) in zip(group, outcomes, strict=True):
                 if done.done():

@@ -14,12 +14,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Integer, Table, and_, cast, delete, func, insert, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ColumnElement
 
 from saboteur.server.store.access import open_database
+from saboteur.server.store.newrows import NewRow
 from saboteur.server.store.schema import actions, chat, games, results, seats, users
 
 OPEN, ACTIVE, FINISHED = "open", "active", "finished"
@@ -211,9 +211,7 @@ class Store:
         """Seat a user; SeatTaken if the seat (or a seat of this user) is taken meanwhile."""
         row = {"game_id": game_id, "seat": seat, "user_id": user_id}
         try:
-            taken = await self.db.write(
-                lambda conn: _insert_new(conn, seats, row), (game_id, "seats", seat)
-            )
+            taken = await self.db.write(NewRow(seats, row), ("seats", game_id, seat))
         except IntegrityError:  # the game is gone
             taken = False
         if not taken:
@@ -233,7 +231,7 @@ class Store:
             else:
                 conn.execute(update(games).where(games.c.id == game_id).values(host_id=new_host))
 
-        await self.db.write(job, (game_id, "games", 0))
+        await self.db.write(job, ("games", game_id, 0))
 
     async def start_game(self, game_id: int, seed: int, seating: dict[int, int]) -> str | None:
         """Mark an open game active with its seed and final seating (seat -> user); when it
@@ -255,7 +253,7 @@ class Store:
             )
             return True
 
-        return f"{_iso(now)}" if await self.db.write(job, (game_id, "games", 0)) else None
+        return f"{_iso(now)}" if await self.db.write(job, ("games", game_id, 0)) else None
 
     async def append_action(self, game_id: int, seq: int, action: str, actor: str) -> None:
         """Store action number ``seq`` (0-based) of a game; SeqConflict if it exists.
@@ -263,8 +261,8 @@ class Store:
         Appends from many games at once are committed together (a group commit, see
         :mod:`saboteur.server.store.access`)."""
         row = {"game_id": game_id, "seq": seq, "action": action, "actor": actor} | _stamped()
-        order = (game_id, "actions", seq)
-        if not await self.db.write(lambda conn: _insert_new(conn, actions, row), order):
+        order = ("actions", game_id, seq)
+        if not await self.db.write(NewRow(actions, row), order):
             raise SeqConflict(f"game {game_id} already has action {seq}")
 
     async def finish_game(self, game_id: int, rows: list[tuple[int, int, int, bool]]) -> bool:
@@ -288,7 +286,7 @@ class Store:
             )
             return True
 
-        return await self.db.write(job, (game_id, "games", 0))
+        return await self.db.write(job, ("games", game_id, 0))
 
     async def load_games(self, statuses: tuple[str, ...]) -> list[GameRow]:
         """Games in these states with their seats and actions (for a restart)."""
@@ -476,17 +474,6 @@ class Store:
 
 def _stamped() -> dict[str, datetime]:
     return {"created_at": _now()}
-
-
-def _insert_new(conn: Connection, table: Table, row: dict[str, Any]) -> bool:
-    """Insert ``row`` unless one of its unique keys is taken; whether it went in.
-
-    A taken key is no error here (``ON CONFLICT DO NOTHING``), so the rest of a group commit
-    goes on: two nodes racing for a seat cost the loser no rolled-back group.
-    """
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    adding = dialect.insert(table).values(**row).on_conflict_do_nothing()
-    return bool(conn.execute(adding).rowcount == 1)
 
 
 def _insert_one(conn: Connection, table: Table, row: dict[str, Any]) -> int:
