@@ -7,7 +7,8 @@ added here):
     python scripts/bench_server.py --nodes 1 -- --clients 5000 --idle-only --duration 100
     python scripts/bench_server.py --nodes 2 -- --clients 800 --games 200 --think 2 --duration 90
 
-The servers' data is thrown away afterwards.
+The servers' data is thrown away afterwards, unless ``--keep-data DIR`` asks to keep it (the
+nodes' logs and SQLite file in DIR, the PostgreSQL database named on stderr) for a post-mortem.
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ def psql(sql: str) -> None:
 
 
 @contextlib.contextmanager
-def nodes(count: int, folder: Path) -> Iterator[list[int]]:
-    """``count`` fresh nodes; their ports."""
+def nodes(count: int, folder: Path, keep: bool = False) -> Iterator[list[int]]:
+    """``count`` fresh nodes; their ports.  With ``keep`` their database is left for a look."""
     database = f"bench_{secrets.token_hex(4)}"
     if count > 1:
         psql(f'CREATE DATABASE "{database}"')
@@ -73,8 +74,10 @@ def nodes(count: int, folder: Path) -> Iterator[list[int]]:
                 process.wait(20)
             except subprocess.TimeoutExpired:
                 process.kill()
-        if count > 1:
+        if count > 1 and not keep:
             psql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        elif count > 1:
+            click.echo(f"kept the database: {PG}/{database}", err=True)
 
 
 def log_problems(folder: Path, shown: int = 40) -> list[str]:
@@ -103,13 +106,21 @@ def wait_healthy(port: int) -> None:
 
 @click.command(context_settings={"ignore_unknown_options": True})
 @click.option("--nodes", "count", type=click.IntRange(1, 8), default=1, show_default=True)
+@click.option(
+    "--keep-data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Keep the nodes' data, logs and database here (and say where) instead of removing them.",
+)
 @click.argument("loadtest_args", nargs=-1, type=click.UNPROCESSED)
-def main(count: int, loadtest_args: tuple[str, ...]) -> None:
+def main(count: int, keep_data: Path | None, loadtest_args: tuple[str, ...]) -> None:
     """Load fresh nodes with saboteur loadtest; print its JSON (with the nodes' setup)."""
+    if keep_data is not None:
+        keep_data.mkdir(parents=True, exist_ok=True)
     with (
         tempfile.TemporaryDirectory(prefix="bench-server-") as tmp,
-        nodes(count, Path(tmp)) as ports,
+        nodes(count, keep_data or Path(tmp), keep_data is not None) as ports,
     ):
+        folder = keep_data or Path(tmp)
         urls = [arg for port in ports for arg in ("--url", f"ws://127.0.0.1:{port}")]
         command = [sys.executable, "-m", "saboteur.cli", "loadtest", *urls, *loadtest_args]
         done = subprocess.run([*command, "--json"], capture_output=True, text=True, check=False)
@@ -119,7 +130,7 @@ def main(count: int, loadtest_args: tuple[str, ...]) -> None:
         result["nodes"] = count
         result["store"] = "postgresql+redis" if count > 1 else "sqlite"
         result["command"] = "saboteur loadtest " + " ".join(loadtest_args)
-        result["node_log_problems"] = log_problems(Path(tmp))
+        result["node_log_problems"] = log_problems(folder)
         click.echo(json.dumps(result, indent=1))
 
 
