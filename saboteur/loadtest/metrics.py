@@ -13,6 +13,9 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+ABANDONED_KEPT = 20  # games given up that a report lists
 
 
 def percentile(samples: Sequence[float], p: float) -> float | None:
@@ -49,9 +52,11 @@ class Metrics:
     bytes_by_type: Counter[str] = field(default_factory=Counter)  # by message type
     errors: Counter[str] = field(default_factory=Counter)  # by kind
     finished_by_group: Counter[int] = field(default_factory=Counter)  # games, by group number
+    abandoned: list[dict[str, Any]] = field(default_factory=list)  # the first games given up
     ramp_seconds: float | None = None  # time to open every connection
     steady_at: float | None = None  # time.monotonic() when the steady state began
     counting: bool = True  # off after the deadline: what comes while closing is not counted
+    started: float = field(default_factory=time.monotonic)
     _waiting: set[int] = field(default_factory=set)  # groups yet to start their first game
 
     def __post_init__(self) -> None:
@@ -68,6 +73,15 @@ class Metrics:
 
     def error(self, kind: str) -> None:
         self.errors[kind] += 1
+
+    def abandon(self, game: int, seq: int, why: str, seat_turn: bool) -> None:
+        """A seat gave ``game`` up at action ``seq`` (the last it saw): kept, up to
+        ``ABANDONED_KEPT``, for a look at the server's side (``--keep-data`` of bench_server)."""
+        if len(self.abandoned) < ABANDONED_KEPT:
+            at = round(time.monotonic() - self.started, 3)
+            self.abandoned.append(
+                {"game": game, "seq": seq, "why": why, "its_turn": seat_turn, "at_seconds": at}
+            )
 
     def action_done(self, seconds: float) -> None:
         """An action took ``seconds`` from sending it to seeing it applied."""

@@ -159,12 +159,15 @@ async def play_seat(
     pending: Pending | None = None
     resyncs = 0
     in_window = False
+    seen, its_turn = 0, False  # the last view's number, and whether it asked this seat to move
     while True:
         wait = quiet if pending is None else pending.sent + options.timeout - time.perf_counter()
         try:
             message = await connection.receive(wait)
         except TimeoutError:
-            metrics.error("timeout" if pending is not None else "stalled")
+            kind = "timeout" if pending is not None else "stalled"
+            metrics.error(kind)
+            metrics.abandon(game, seen, kind, its_turn)
             raise Abandoned(f"game {game}: no view came in time") from None
         if message["type"] == "error":
             ref = message.get("ref")
@@ -194,6 +197,7 @@ async def play_seat(
             metrics.action_done(time.perf_counter() - pending.sent)
             pending = None
         view = message["view"]
+        seen, its_turn = max(seen, seq), bool(view["legal"])
         if view["phase"] == "over":
             await connection.send({"type": "lobby", "follow": True})  # back to the lobby
             return

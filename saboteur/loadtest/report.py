@@ -56,6 +56,7 @@ def figures(outcome: Outcome) -> dict[str, Any]:
         "bytes_by_type": dict(metrics.bytes_by_type.most_common()),
         "errors": metrics.error_count,
         "errors_by_kind": dict(sorted(metrics.errors.items())),
+        "abandoned_games": metrics.abandoned,
         "server_version": start.version,
         "server_connections_start": start.connections,
         "server_connections_end": end.connections if end is not None else None,

@@ -149,3 +149,33 @@ def test_bots_play_across_two_nodes_without_errors(capsys: pytest.CaptureFixture
         finished = {g["id"] for g in a.get("/api/games", status="finished")}
         assert finished == {g["id"] for g in b.get("/api/games", status="finished")}
         assert len(finished) >= data["games_finished"] >= 2
+
+
+def test_games_whose_views_stop_are_listed_as_abandoned(
+    server: LiveServer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that stops sending a game's views after action 5: every game the load test
+    gives up is listed with the last view its seat saw and whether it was that seat's turn."""
+    after_change = server.service.after_change
+
+    async def views_stop_after_five(table: Any, origin: bool = True) -> None:
+        if table.seq <= 5:
+            await after_change(table, origin)
+
+    monkeypatch.setattr(server.service, "after_change", views_stop_after_five)
+    code, data, _ = loadtest(
+        capsys,
+        *("--url", f"ws://127.0.0.1:{server.port}", "--clients", "4", "--games", "1"),
+        *("--duration", "4", "--think", "0.05", "--timeout", "0.5", "--fail-on-error"),
+    )
+    assert code == 1
+    abandoned = data["abandoned_games"]
+    assert len(abandoned) >= 1 and data["games_finished"] == 0
+    assert set(data["errors_by_kind"]) <= {"timeout", "stalled"}
+    assert sum(data["errors_by_kind"].values()) == data["errors"] >= len(abandoned)
+    for entry in abandoned:
+        assert entry["seq"] == 5 and entry["why"] in ("timeout", "stalled"), entry
+        assert entry["its_turn"] is (entry["why"] == "timeout"), entry  # the mover waited
+        assert 0 < entry["at_seconds"] < 4
+    stuck = {game["id"] for game in server.get("/api/games", status="active")}
+    assert {entry["game"] for entry in abandoned} == stuck  # each game given up, still active
