@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import shutil
 import subprocess
@@ -19,9 +20,10 @@ from typing import Any
 
 import pytest
 import redis
+from redis.exceptions import RedisError
 
 from saboteur.server import sync
-from saboteur.server.bus import channel_for
+from saboteur.server.bus import RedisBus, channel_for
 from tests.server.helpers import (
     Client,
     LiveServer,
@@ -378,3 +380,35 @@ async def test_joining_a_table_without_chat_reads_no_chat(
             history = await eve.expect("chat_history", game=game)
             assert [line["text"] for line in history["lines"]] == ["hi all"]
             assert chat_reads == [game]
+
+
+async def test_the_outbox_goes_out_in_pipelines_in_order() -> None:
+    """Messages published while the writer is busy go together, in one round trip, in order;
+    a batch Redis refused is sent again whole.  (No Redis is needed: the publisher is a fake.)"""
+    bus = RedisBus(REDIS, "saboteur-test-outbox")
+    sent: list[list[int]] = []
+    failures = [RedisError("busy")]
+
+    class Pipeline:
+        def __init__(self) -> None:
+            self.texts: list[int] = []
+
+        def publish(self, _channel: str, text: str) -> None:
+            self.texts.append(json.loads(text)["n"])
+
+        async def execute(self) -> None:
+            await asyncio.sleep(0.01)  # a round trip
+            if failures:
+                raise failures.pop()
+            sent.append(self.texts)
+
+    bus._publisher = SimpleNamespace(pipeline=lambda transaction: Pipeline())  # type: ignore[assignment]
+    writer = asyncio.ensure_future(bus._write())
+    try:
+        for n in range(300):
+            bus.publish({"kind": "test", "n": n})
+        await wait_until(lambda: sum(map(len, sent)) >= 300, timeout=5)
+    finally:
+        writer.cancel()
+    assert [n for batch in sent for n in batch] == list(range(300))  # each once, in order
+    assert len(sent) <= 2  # not one round trip each
