@@ -116,22 +116,27 @@ def main(count: int, keep_data: Path | None, loadtest_args: tuple[str, ...]) -> 
     """Load fresh nodes with saboteur loadtest; print its JSON (with the nodes' setup)."""
     if keep_data is not None:
         keep_data.mkdir(parents=True, exist_ok=True)
-    with (
-        tempfile.TemporaryDirectory(prefix="bench-server-") as tmp,
-        nodes(count, keep_data or Path(tmp), keep_data is not None) as ports,
-    ):
+    with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
         folder = keep_data or Path(tmp)
-        urls = [arg for port in ports for arg in ("--url", f"ws://127.0.0.1:{port}")]
-        command = [sys.executable, "-m", "saboteur.cli", "loadtest", *urls, *loadtest_args]
-        done = subprocess.run([*command, "--json"], capture_output=True, text=True, check=False)
-        if done.returncode != 0 or not done.stdout.strip():
-            raise click.ClickException(f"the load test failed: {done.stderr.strip()[-800:]}")
-        result = json.loads(done.stdout)
-        result["nodes"] = count
-        result["store"] = "postgresql+redis" if count > 1 else "sqlite"
-        result["command"] = "saboteur loadtest " + " ".join(loadtest_args)
-        result["node_log_problems"] = log_problems(folder)
-        click.echo(json.dumps(result, indent=1))
+        with nodes(count, folder, keep_data is not None) as ports:
+            run_loadtest(count, ports, folder, loadtest_args)
+
+
+def run_loadtest(
+    count: int, ports: list[int], folder: Path, loadtest_args: tuple[str, ...]
+) -> None:
+    """Run ``saboteur loadtest`` against the nodes on ``ports``; print its JSON with theirs."""
+    urls = [arg for port in ports for arg in ("--url", f"ws://127.0.0.1:{port}")]
+    command = [sys.executable, "-m", "saboteur.cli", "loadtest", *urls, *loadtest_args]
+    done = subprocess.run([*command, "--json"], capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not done.stdout.strip():
+        raise click.ClickException(f"the load test failed: {done.stderr.strip()[-800:]}")
+    result = json.loads(done.stdout)
+    result["nodes"] = count
+    result["store"] = "postgresql+redis" if count > 1 else "sqlite"
+    result["command"] = "saboteur loadtest " + " ".join(loadtest_args)
+    result["node_log_problems"] = log_problems(folder)
+    click.echo(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":

@@ -74,13 +74,13 @@ class Metrics:
     def error(self, kind: str) -> None:
         self.errors[kind] += 1
 
-    def abandon(self, game: int, seq: int, why: str, seat_turn: bool) -> None:
+    def abandon(self, game: int, seq: int, why: str, its_turn: bool) -> None:
         """A seat gave ``game`` up at action ``seq`` (the last it saw): kept, up to
         ``ABANDONED_KEPT``, for a look at the server's side (``--keep-data`` of bench_server)."""
         if len(self.abandoned) < ABANDONED_KEPT:
             at = round(time.monotonic() - self.started, 3)
             self.abandoned.append(
-                {"game": game, "seq": seq, "why": why, "its_turn": seat_turn, "at_seconds": at}
+                {"game": game, "seq": seq, "why": why, "its_turn": its_turn, "at_seconds": at}
             )
 
     def action_done(self, seconds: float) -> None:

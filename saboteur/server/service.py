@@ -377,7 +377,6 @@ class Service:
             table = await self._table(message.game)
             if table.seat_of(user.id) is None and client not in table.spectators:
                 raise ProtocolError("not-at-table", "join or watch the game to chat there")
-            table.row.has_chat = True  # from now on a join reads the game's chat
             chat_id = await self.store.add_chat("game", text, sender_id=user.id, game_id=table.id)
             line = _stamp(
                 {
@@ -429,7 +428,6 @@ class Service:
     async def announce(self, table: Table, text: str, store: bool, share: bool = False) -> None:
         """A server line in the game's chat (turns are not stored, results are); ``share``
         tells the other nodes' viewers too (lines every node makes itself are not shared)."""
-        table.row.has_chat |= store
         chat_id = await self.store.add_chat("game", text, game_id=table.id) if store else None
         line = _stamp(
             {"type": "chat", "channel": "game", "game": table.id, "from": None, "text": text}
@@ -840,6 +838,9 @@ class Service:
         )
 
     def to_table(self, table: Table, message: dict[str, Any]) -> None:
+        """A chat line at the table (said here or elsewhere): from now on a join reads the
+        table's chat (a turn's line is not stored, but telling lines apart is not worth it)."""
+        table.row.has_chat = True
         text = encode(message)
         for user_id in table.row.seats.values():
             self.hub.to_user(user_id, text)

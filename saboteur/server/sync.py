@@ -62,7 +62,6 @@ def remote_chat(service: Service, message: dict[str, Any]) -> None:
     else:
         table = service.tables.get(int(message["game"]))
         if table is not None:
-            table.row.has_chat = True  # stored, or (a turn's line) not: either way, read it
             service.to_table(table, line)
 
 
@@ -80,9 +79,7 @@ async def missed_chat(service: Service) -> None:
                 if user_id is not None:
                     service.hub.to_user(user_id, line.to_json())
         elif line.game_id in service.tables:
-            table = service.tables[line.game_id]
-            table.row.has_chat = True
-            service.to_table(table, line.to_json())
+            service.to_table(service.tables[line.game_id], line.to_json())
 
 
 def peer_heard(service: Service, node: str, users: dict[str, str] | None) -> None:

@@ -13,7 +13,19 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Integer, Table, and_, cast, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    Integer,
+    Table,
+    and_,
+    cast,
+    delete,
+    exists,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ColumnElement
@@ -332,10 +344,12 @@ class Store:
 
     async def game(self, game_id: int) -> GameRow | None:
         def job(conn: Connection) -> GameRow | None:
-            row = conn.execute(select(games).where(games.c.id == game_id)).first()
+            said = exists().where(chat.c.game_id == games.c.id).label("has_chat")
+            row = conn.execute(select(games, said).where(games.c.id == game_id)).first()
             if row is None:
                 return None
             game = self._game_row(row)
+            game.has_chat = row.has_chat
             for seat_row in conn.execute(select(seats).where(seats.c.game_id == game_id)):
                 game.seats[seat_row.seat] = seat_row.user_id
             _read_people(conn, [game])
@@ -343,8 +357,6 @@ class Store:
                 select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
             ):
                 game.actions.append((action_row.action, action_row.actor))
-            said = select(chat.c.id).where(chat.c.game_id == game_id).limit(1)
-            game.has_chat = conn.execute(said).first() is not None
             return game
 
         return await self.db.read(job)
