@@ -131,6 +131,9 @@ class Field:
         object.__setattr__(self, "size", int(np.prod(self.shape)))
 
 
+TOOLS = ("pickaxe", "lantern", "cart")
+
+
 class Observer(ABC):
     """Encodes what one seat may know as a flat ``float32`` vector (and as named parts)."""
 
@@ -160,6 +163,34 @@ class Observer(ABC):
     @abstractmethod
     def text(self, view: dict[str, Any]) -> str:
         """The observation of a seat's ``view`` in words (OpenSpiel's observation string)."""
+
+    @staticmethod
+    def fill_turn(
+        view: dict[str, Any], out: FloatArray, at: dict[str, int], phases: tuple[str, ...]
+    ) -> None:
+        """Write the fields every ruleset has alike: whose turn, round, phase, turns, and per
+        seat the hand size and broken tools (``at``: each field's offset)."""
+        if view["current"] is not None:
+            out[at["current"] + view["current"]] = 1.0
+        out[at["round"] + view["round"] - 1] = 1.0
+        out[at["phase"] + phases.index(view["phase"])] = 1.0
+        out[at["turns"]] = float(view["turns"])
+        for seat, size in enumerate(view["hand_sizes"]):
+            out[at["hand_sizes"] + seat] = float(size)
+            for tool in view["broken"][seat]:
+                out[at["broken"] + 3 * seat + TOOLS.index(tool)] = 1.0
+
+    @staticmethod
+    def common_lines(view: dict[str, Any]) -> dict[str, str]:
+        """The lines of :meth:`text` that every ruleset writes alike, by name."""
+        broken = ["+".join(tools) or "-" for tools in view["broken"]]
+        goals = [f"{g['x']},{g['y']}:{g['card'] or '?'}" for g in view["goals"]]
+        return {
+            "hand": f"hand {' '.join(sorted(view['hand']))}",
+            "sizes": f"hand sizes {view['hand_sizes']} deck {view['deck_size']}",
+            "broken": f"broken {' '.join(broken)}",
+            "goals": f"goals {' '.join(goals)}",
+        }
 
     def high(self) -> FloatArray:
         """The largest value each element can take (the low is always 0)."""

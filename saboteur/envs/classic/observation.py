@@ -160,16 +160,9 @@ class ClassicObserver(Observer):
 
     def _public(self, view: dict[str, Any], out: FloatArray) -> None:
         at, n = self._at, self.players
-        if view["current"] is not None:
-            out[at["current"] + view["current"]] = 1.0
-        out[at["round"] + view["round"] - 1] = 1.0
-        out[at["phase"] + PHASES.index(view["phase"])] = 1.0
-        out[at["turns"]] = float(view["turns"])
+        self.fill_turn(view, out, at, PHASES)
         for seat in range(n):
-            out[at["hand_sizes"] + seat] = float(view["hand_sizes"][seat])
             out[at["gold_cards"] + seat] = float(view["gold_cards"][seat])
-            for tool in view["broken"][seat]:
-                out[at["broken"] + 3 * seat + ("pickaxe", "lantern", "cart").index(tool)] = 1.0
         piles = at["piles"]
         out[piles : piles + 3] = (view["deck_size"], view["discard_size"], view["gold_pile_size"])
         out[at["gold_offer_size"]] = float(view["gold_offer_size"])
@@ -189,13 +182,10 @@ class ClassicObserver(Observer):
             picture = "maze " + " ".join(f"{shape}@{x},{y}" for y, x, shape in cells)
         lines = [picture, f"round {view['round']}/{view['rounds']} phase {view['phase']}"]
         lines.append(f"seat {view['seat']} role {view['role']} current {view['current']}")
-        lines.append(f"hand {' '.join(sorted(view['hand']))}")
-        lines.append(f"hand sizes {view['hand_sizes']} deck {view['deck_size']}")
+        common = self.common_lines(view)
+        lines += [common["hand"], common["sizes"]]
         lines.append(f"discard {view['discard_size']} gold pile {view['gold_pile_size']}")
-        broken = ["+".join(tools) or "-" for tools in view["broken"]]
-        lines.append(f"broken {' '.join(broken)}")
-        goals = [f"{g['x']},{g['y']}:{g['card'] or '?'}" for g in view["goals"]]
-        lines.append(f"goals {' '.join(goals)}")
+        lines += [common["broken"], common["goals"]]
         lines.append(f"gold {sorted(view['gold'])} cards {view['gold_cards']}")
         if view["gold_offer"]:
             lines.append(f"offer {view['gold_offer']}")

@@ -164,15 +164,8 @@ class DuelObserver(Observer):
 
     def _public(self, view: dict[str, Any], out: FloatArray) -> None:
         at, n = self._at, PLAYERS
-        if view["current"] is not None:
-            out[at["current"] + view["current"]] = 1.0
-        out[at["round"] + view["round"] - 1] = 1.0
-        out[at["phase"] + PHASES.index(view["phase"])] = 1.0
-        out[at["turns"]] = float(view["turns"])
+        self.fill_turn(view, out, at, PHASES)
         for seat in range(n):
-            out[at["hand_sizes"] + seat] = float(view["hand_sizes"][seat])
-            for tool in view["broken"][seat]:
-                out[at["broken"] + 3 * seat + ("pickaxe", "lantern", "cart").index(tool)] = 1.0
             for card in view["gold"][seat]:
                 out[at["gold"] + seat * len(GOLD_KINDS) + GOLD_KINDS.index(card)] += 1.0
             out[at["scores"] + seat] = float(view["scores"][seat])
@@ -197,14 +190,11 @@ class DuelObserver(Observer):
         )
         lines = [f"maze {maze}", f"round {view['round']}/{view['rounds']} phase {view['phase']}"]
         lines.append(f"seat {view['seat']} current {view['current']} turns {view['turns']}")
-        lines.append(f"hand {' '.join(sorted(view['hand']))}")
-        lines.append(f"hand sizes {view['hand_sizes']} deck {view['deck_size']}")
+        common = self.common_lines(view)
+        lines += [common["hand"], common["sizes"]]
         lines.append(f"discard {view['discard_size']} box {view['box_size']}")
         lines.append(f"markers left {view['markers_left']} keys left {view['keys_left']}")
-        broken = ["+".join(tools) or "-" for tools in view["broken"]]
-        lines.append(f"broken {' '.join(broken)}")
-        goals = [f"{g['x']},{g['y']}:{g['card'] or '?'}" for g in view["goals"]]
-        lines.append(f"goals {' '.join(goals)}")
+        lines += [common["broken"], common["goals"]]
         lines.append(f"gold {view['gold']} scores {view['scores']}")
         ends = [(r["end"], r["gold"], r["paid"]) for r in view["results"]]
         lines.append(f"results {ends}")
