@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -182,7 +183,7 @@ class Connection:
                 if kind is not None and kind not in WANTED:
                     continue
                 try:
-                    message = json.loads(frame)
+                    message = msgspec.json.decode(frame)
                 except ValueError:  # not JSON (nor UTF-8): a broken server
                     metrics.error("bad-frame")
                     continue

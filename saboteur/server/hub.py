@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+import msgspec
 
 from saboteur.server.store.store import User
 
@@ -19,8 +20,16 @@ Sender = Callable[[str], Awaitable[None]]
 Closer = Callable[[], Awaitable[None]]
 
 
+_ENCODER = msgspec.json.Encoder()
+
+
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as compact JSON text (UTF-8 kept as it is).
+
+    >>> encode({"type": "chat", "text": "Glück auf", "to": [1, 2]})
+    '{"type":"chat","text":"Glück auf","to":[1,2]}'
+    """
+    return _ENCODER.encode(message).decode()
 
 
 class Client:

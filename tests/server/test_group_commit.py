@@ -18,8 +18,8 @@ from saboteur.server.store.store import SeatTaken, SeqConflict, Store
 pytestmark = pytest.mark.anyio
 
 
-async def _active_game(store: Store, players: int) -> tuple[int, list[int]]:
-    users = [(await store.create_user(f"p{i}"))[0].id for i in range(players)]
+async def _active_game(store: Store, players: int, names: str = "p") -> tuple[int, list[int]]:
+    users = [(await store.create_user(f"{names}{i}"))[0].id for i in range(players)]
     game = await store.create_game("classic", players, {}, users[0], None)
     assert await store.start_game(game.id, 1, dict(enumerate(users)))
     return game.id, users
@@ -228,3 +228,69 @@ async def test_the_collector_freezes_and_gives_back() -> None:
     finally:
         await keeper.close()
     assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+
+
+async def _isolation(conn: Any) -> str:
+    """How the DBAPI connection under ``conn`` runs statements ("autocommit", or the level of
+    the transaction it begins first)."""
+    return str((await conn.get_raw_connection()).dbapi_connection.isolation_level)
+
+
+async def test_on_postgresql_a_group_of_moves_is_one_statement_without_a_transaction(
+    postgres_url: str,
+) -> None:
+    """Forty moves of four games: one INSERT on the autocommit connection (no BEGIN, no
+    COMMIT, no ping); a group with another kind of write runs in a transaction."""
+    await asyncio.to_thread(upgrade, postgres_url)
+    store = Store(postgres_url)
+    db: Any = store.db
+    statements: list[tuple[str, str]] = []
+
+    def seen(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        kind = conn.connection.dbapi_connection.isolation_level
+        statements.append((statement.split("(")[0].strip(), kind))
+
+    engine = db.engine.sync_engine
+    try:
+        games = [(await _active_game(store, 3, f"g{n}p"))[0] for n in range(4)]
+        assert await _isolation(await db._writer(False)) == "autocommit"
+        assert await _isolation(await db._writer(True)) == "read_committed"
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            moves = [store.append_action(g, seq, "pass", "p") for g in games for seq in range(10)]
+            await asyncio.gather(*moves)
+            assert statements == [("INSERT INTO actions", "autocommit")]
+            statements.clear()
+            await asyncio.gather(
+                store.append_action(games[0], 10, "pass", "p"),
+                store.finish_game(games[1], [(0, 1, 0, True)]),
+            )
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+        assert [kind for _, kind in statements] == ["read_committed"] * 3, statements
+        assert statements[0][0] == "INSERT INTO actions"
+    finally:
+        await store.close()
+
+
+async def test_on_postgresql_writes_go_on_after_the_connection_is_cut(postgres_url: str) -> None:
+    """The server ends the group commit's connections (a restart, an admin): the next write
+    is committed on a new connection, nothing is lost."""
+    await asyncio.to_thread(upgrade, postgres_url)
+    store = Store(postgres_url)
+    try:
+        game_id, _ = await _active_game(store, 3)
+        db: Any = store.db
+        await store.append_action(game_id, 0, "pass", "p")
+        for transactions in (False, True):
+            conn = await db._writer(transactions)
+            raw = (await conn.get_raw_connection()).driver_connection
+            async with db.engine.connect() as admin:
+                await admin.exec_driver_sql(f"SELECT pg_terminate_backend({raw.get_server_pid()})")
+        await store.append_action(game_id, 1, "after", "p")
+        await store.finish_game(game_id, [(0, 1, 0, True)])
+        stored = await store.game(game_id)
+        assert stored is not None and [a for a, _ in stored.actions] == ["pass", "after"]
+        assert stored.status == "finished"
+    finally:
+        await store.close()

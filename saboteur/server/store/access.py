@@ -40,21 +40,23 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar, cast
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 from sqlalchemy.pool import StaticPool
 
-from saboteur.server.store.newrows import NewRow, insert_new_rows
+from saboteur.server.store.newrows import MOST_PER_STATEMENT, NewRow, insert_new_rows
 
 T = TypeVar("T")
 Job = Callable[[Connection], Any]
 Order = tuple[str, int, int]  # what a write locks: (table, game, seat or sequence number)
 READERS = 4  # threads reading a SQLite file at once
+POOL = 40  # connections a node keeps for reads (opened once: a connect costs both sides dearly)
 TRANSIENT = {"40001", "40P01"}  # serialization failure, deadlock detected: worth another try
 
 
@@ -106,6 +108,16 @@ def run_all(conn: Connection, jobs: list[Job], each: bool = False) -> list[Outco
 
 def _same_table(job: Job, new: NewRow) -> bool:
     return isinstance(job, NewRow) and job.table is new.table
+
+
+def is_one_statement(jobs: list[Job]) -> bool:
+    """Whether :func:`run_all` runs ``jobs`` as a single statement (new rows of one table)."""
+    first = jobs[0] if jobs else None
+    return (
+        isinstance(first, NewRow)
+        and len(jobs) <= MOST_PER_STATEMENT
+        and all(_same_table(job, first) for job in jobs)
+    )
 
 
 def is_transient(err: BaseException) -> bool:
@@ -226,16 +238,52 @@ class ThreadedSqlite:
 
 
 class AsyncDatabase:
-    """A database with an asyncio driver (PostgreSQL through asyncpg)."""
+    """A database with an asyncio driver (PostgreSQL through asyncpg).
+
+    Every round trip counts under load (each waits its turn in a busy event loop), so:
+
+    - Reads run in autocommit: each statement sees what is committed, as it would in a READ
+      COMMITTED transaction, without a BEGIN and a ROLLBACK around it (and the pool's ping
+      is one round trip, not three).
+    - The group commits use two connections of their own, kept open: no checkout and no ping
+      per group.  A group that is one statement (the moves of many games in one ``INSERT``,
+      the usual case in play) runs in autocommit, atomic as any statement: one round trip;
+      any other group runs in a transaction.  After a failure both are opened afresh (a
+      database restarted: the group commit's second try gets a new connection).
+    """
 
     def __init__(self, url: str) -> None:
         # enough connections for a crowd saying hello at once, kept open (no churn)
-        self.engine = create_async_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=20)
+        self.engine = create_async_engine(
+            url, pool_pre_ping=True, pool_size=POOL, max_overflow=0, isolation_level="AUTOCOMMIT"
+        )
+        self._writers: dict[bool, AsyncConnection] = {}  # by whether it runs transactions
         self._writes = GroupCommit(self._transact)
 
+    async def _writer(self, transactions: bool) -> AsyncConnection:
+        conn = self._writers.get(transactions)
+        if conn is None:
+            conn = await self.engine.connect()
+            if transactions:
+                await conn.execution_options(isolation_level="READ COMMITTED")
+            self._writers[transactions] = conn
+        return conn
+
     async def _transact(self, jobs: list[Job], each: bool) -> list[Outcome]:
-        async with self.engine.begin() as conn:
-            return await conn.run_sync(run_all, jobs, each)
+        transactions = each or not is_one_statement(jobs)
+        conn = await self._writer(transactions)
+        try:
+            async with conn.begin():  # in autocommit: no BEGIN, no COMMIT sent
+                return await conn.run_sync(run_all, jobs, each)
+        except BaseException:
+            await self._drop_writers()
+            raise
+
+    async def _drop_writers(self) -> None:
+        writers, self._writers = list(self._writers.values()), {}
+        for conn in writers:
+            with contextlib.suppress(Exception):
+                await conn.close()
 
     async def read(self, job: Callable[[Connection], T]) -> T:
         async with self.engine.connect() as conn:
@@ -246,4 +294,5 @@ class AsyncDatabase:
 
     async def close(self) -> None:
         await self._writes.drain()
+        await self._drop_writers()
         await self.engine.dispose()

@@ -52,10 +52,12 @@ def insert_new_rows(conn: Connection, new: Sequence[NewRow]) -> list[bool]:
     dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
     keys = table.primary_key.columns
     inserted: set[tuple[Any, ...]] = set()
-    for start in range(0, len(new), MOST_PER_STATEMENT):
-        chunk = [item.row for item in new[start : start + MOST_PER_STATEMENT]]
-        adding = dialect.insert(table).values(chunk).on_conflict_do_nothing().returning(*keys)
-        inserted.update(tuple(row) for row in conn.execute(adding))
+    # executemany with RETURNING: SQLAlchemy sends it as multi-row INSERTs ("insertmanyvalues")
+    # from one statement compiled once (rows written into the statement compile anew each time)
+    adding = dialect.insert(table).on_conflict_do_nothing().returning(*keys)
+    options = {"insertmanyvalues_page_size": MOST_PER_STATEMENT}
+    rows = [item.row for item in new]
+    inserted.update(tuple(row) for row in conn.execute(adding, rows, execution_options=options))
     outcomes = []
     for item in new:  # the same key twice in one batch: the first one went in
         key = item.key()
