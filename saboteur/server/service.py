@@ -20,6 +20,7 @@ from saboteur.server import sync, timers
 from saboteur.server.botkinds import bot_seats
 from saboteur.server.bus import Bus, LocalBus
 from saboteur.server.cluster import HEARTBEAT, Nodes
+from saboteur.server.coalesce import Coalescer
 from saboteur.server.feed import ONLINE_SHOWN, TABLES_SHOWN, LobbyFeed
 from saboteur.server.hub import Client, Hub, encode
 from saboteur.server.names import check_name
@@ -91,8 +92,7 @@ class Service:
         self._chat_version = 0  # counts global lines said (here or elsewhere) and renames
         self.feed = LobbyFeed(self.feed_messages, self.send_feed)
         self.tables: dict[int, Table] = {}
-        self.refreshing: dict[int, asyncio.Future[None]] = {}  # game -> its refresh under way
-        self.refresh_again: set[int] = set()  # games asked for again during their refresh
+        self.refreshes = Coalescer()  # reads of games from the store, by game
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
         self.chat_limits: dict[int, RateLimit] = {}
         self.message_limits: dict[Client, RateLimit] = {}

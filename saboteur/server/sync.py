@@ -175,28 +175,9 @@ async def remote_action(service: Service, message: dict[str, Any]) -> None:
 async def refresh(service: Service, game_id: int) -> None:
     """Bring this node's copy of a game up to date with the store; push what changed.
 
-    Asked for again while a refresh of the same game runs (four players joining a table made
-    on another node, a burst of changes on the bus), it reads once more when that one is done,
-    and everyone who asked meanwhile waits for that read: each caller gets a read begun after
-    it asked, and a crowd costs two reads, not one each.
-    """
-    running = service.refreshing.get(game_id)
-    if running is not None:
-        service.refresh_again.add(game_id)
-        await asyncio.shield(running)
-        return
-    done = asyncio.get_running_loop().create_future()
-    service.refreshing[game_id] = done
-    try:
-        while True:
-            service.refresh_again.discard(game_id)
-            await refresh_now(service, game_id)
-            if game_id not in service.refresh_again:
-                break
-    finally:
-        del service.refreshing[game_id]
-        service.refresh_again.discard(game_id)
-        done.set_result(None)
+    Asked for again while a refresh of the same game runs, it reads once more when that one is
+    done, for everyone who asked meanwhile (see :mod:`saboteur.server.coalesce`)."""
+    await service.refreshes.run(game_id, lambda: refresh_now(service, game_id))
 
 
 async def refresh_now(service: Service, game_id: int) -> None:

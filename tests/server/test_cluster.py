@@ -24,6 +24,7 @@ from redis.exceptions import RedisError
 
 from saboteur.server import sync
 from saboteur.server.bus import RedisBus, channel_for
+from saboteur.server.coalesce import Coalescer
 from tests.server.helpers import (
     Client,
     LiveServer,
@@ -325,7 +326,7 @@ async def test_a_crowd_asking_to_refresh_one_game_costs_two_reads(
 ) -> None:
     """Asked again while a refresh runs, the game is read once more after it, for all who
     asked meanwhile; each of them returns only after a read that began after it asked."""
-    service: Any = SimpleNamespace(refreshing={}, refresh_again=set())
+    service: Any = SimpleNamespace(refreshes=Coalescer())
     reads: list[asyncio.Event] = []
 
     async def read_once(_service: object, game_id: int) -> None:
@@ -344,7 +345,7 @@ async def test_a_crowd_asking_to_refresh_one_game_costs_two_reads(
     assert len(reads) == 2 and not any(task.done() for task in [first, *crowd])
     reads[1].set()
     await asyncio.gather(first, *crowd)
-    assert len(reads) == 2 and service.refreshing == {} and service.refresh_again == set()
+    assert len(reads) == 2 and service.refreshes.idle
     other = asyncio.ensure_future(sync.refresh(service, 7))  # later: a read of its own
     await asyncio.sleep(0.01)
     assert len(reads) == 3
