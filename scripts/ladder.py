@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from saboteur.bots.tournament import wilson
+from saboteur.bots.tournament import paired_difference, wilson
 
 
 @click.group()
@@ -75,8 +75,8 @@ def sum_chunks(folder: Path, as_json: bool) -> None:
         raise click.ClickException(f"no chunk-*.json files in {folder}")
     games = 0
     totals: dict[str, dict[str, list[int]]] = {}
-    for path in chunks:
-        result = json.loads(path.read_text())["result"]
+    results = [json.loads(path.read_text())["result"] for path in chunks]
+    for result in results:
         games += result["games"]
         for bot, roles in result["bots"].items():
             for role, figures in roles.items():
@@ -84,7 +84,10 @@ def sum_chunks(folder: Path, as_json: bool) -> None:
                 pair[0] += figures["wins"]
                 pair[1] += figures["rounds"]
     by_bot: dict[str, dict[str, dict[str, Any]]] = {}
-    out = {"games": games, "chunks": len(chunks), "bots": by_bot}
+    out: dict[str, Any] = {"games": games, "chunks": len(chunks), "bots": by_bot}
+    names = list(totals)
+    if len(names) == 2:  # each chunk's games share their deals: a paired comparison
+        out["difference"] = {"of": names, **_differences(results, names)}
     for bot, roles in totals.items():
         by_bot[bot] = {
             role: {"rounds": n, "wins": w, "win_rate": round(w / n, 4) if n else None,
@@ -106,6 +109,25 @@ def sum_chunks(folder: Path, as_json: bool) -> None:
             low, high = r["ci95"]
             cells += [f"{r['wins']} / {r['rounds']}", f"{rate} ({100 * low:.1f}–{100 * high:.1f})"]
         click.echo(f"| `{bot}` | " + " | ".join(cells) + " |")
+    if "difference" in out:
+        first, second = out["difference"]["of"]
+        click.echo(f"\n`{first}` minus `{second}`, 95% bootstrap interval over the chunks:")
+        for role in ("digger", "saboteur"):
+            diff, low, high = (100 * x for x in out["difference"][role])
+            click.echo(f"- as {role}: {diff:+.1f} points ({low:+.1f} to {high:+.1f})")
+
+
+def _differences(results: list[dict[str, Any]], names: list[str]) -> dict[str, list[float]]:
+    """Per role, the first bot's win rate minus the second's, with its bootstrap interval."""
+    out = {}
+    for role in ("digger", "saboteur"):
+        blocks = []
+        for result in results:
+            a, b = (result["bots"].get(name, {}).get(role, {}) for name in names)
+            counts = [tally.get(key, 0) for tally in (a, b) for key in ("wins", "rounds")]
+            blocks.append((counts[0], counts[1], counts[2], counts[3]))
+        out[role] = list(paired_difference(blocks))
+    return out
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from saboteur.bots.commands import tournament
 from saboteur.bots.registry import parse_spec
-from saboteur.bots.tournament import seating, wilson
+from saboteur.bots.tournament import paired_difference, seating, wilson
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -103,3 +103,17 @@ def test_bad_input_is_one_clear_error(args: list[str], message: str) -> None:
     assert code != 0
     assert message in out
     assert "Traceback" not in out
+
+
+def test_paired_difference_over_blocks() -> None:
+    even = [(2, 4, 2, 4), (3, 4, 1, 4), (1, 4, 3, 4)] * 10
+    diff, low, high = paired_difference(even)
+    assert diff == 0.0 and low < 0.0 < high  # equal bots: the interval holds 0
+    ahead = [(3, 4, 1, 4), (2, 4, 2, 4), (4, 4, 1, 4)] * 20
+    diff, low, high = paired_difference(ahead)
+    assert 0.0 < low < diff < high  # a clear lead: the interval is above 0
+    assert paired_difference(ahead, seed=3) == paired_difference(ahead, seed=3)
+    narrow = paired_difference(ahead * 4)
+    assert narrow[2] - narrow[1] < high - low  # more blocks, a narrower interval
+    with pytest.raises(ValueError, match="no blocks"):
+        paired_difference([])
