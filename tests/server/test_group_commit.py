@@ -294,3 +294,23 @@ async def test_on_postgresql_writes_go_on_after_the_connection_is_cut(postgres_u
         assert stored.status == "finished"
     finally:
         await store.close()
+
+
+async def test_on_postgresql_a_refused_write_keeps_the_connections(postgres_url: str) -> None:
+    """A write the database refuses (a seat of a game that does not exist) fails alone and
+    costs no new connection; the writes with it are stored."""
+    await asyncio.to_thread(upgrade, postgres_url)
+    store = Store(postgres_url)
+    try:
+        game_id, users = await _active_game(store, 3)
+        db: Any = store.db
+        kept = [await db._writer(False), await db._writer(True)]
+        appends = [store.append_action(game_id, seq, "pass", "p") for seq in range(5)]
+        no_game = store.take_seat(game_id + 1000, 1, users[0])
+        outcomes = await asyncio.gather(*appends, no_game, return_exceptions=True)
+        assert outcomes[:-1] == [None] * 5 and isinstance(outcomes[-1], SeatTaken)
+        assert [await db._writer(False), await db._writer(True)] == kept
+        stored = await store.game(game_id)
+        assert stored is not None and len(stored.actions) == 5
+    finally:
+        await store.close()

@@ -56,7 +56,7 @@ T = TypeVar("T")
 Job = Callable[[Connection], Any]
 Order = tuple[str, int, int]  # what a write locks: (table, game, seat or sequence number)
 READERS = 4  # threads reading a SQLite file at once
-POOL = 40  # connections a node keeps for reads (opened once: a connect costs both sides dearly)
+POOL = 40  # connections a node keeps: 2 for the group commits, the rest for reads (opened once)
 TRANSIENT = {"40001", "40P01"}  # serialization failure, deadlock detected: worth another try
 
 
@@ -118,6 +118,12 @@ def is_one_statement(jobs: list[Job]) -> bool:
         and len(jobs) <= MOST_PER_STATEMENT
         and all(_same_table(job, first) for job in jobs)
     )
+
+
+def _still_usable(err: BaseException) -> bool:
+    """Whether a connection is fine after ``err``: the database refused a statement (a key, a
+    constraint), rather than the connection failing or the work being cancelled midway."""
+    return isinstance(err, DBAPIError) and not err.connection_invalidated
 
 
 def is_transient(err: BaseException) -> bool:
@@ -275,8 +281,9 @@ class AsyncDatabase:
         try:
             async with conn.begin():  # in autocommit: no BEGIN, no COMMIT sent
                 return await conn.run_sync(run_all, jobs, each)
-        except BaseException:
-            await self._drop_writers()
+        except BaseException as err:
+            if not _still_usable(err):
+                await self._drop_writers()
             raise
 
     async def _drop_writers(self) -> None:
