@@ -55,7 +55,7 @@ def pass_two(mover: Player) -> None:
 
 def bribe_if_offered(players: list[Player], done: list[str]) -> None:
     """Turn option B, once, whenever the mover's tunnel reaches a troll: the troll gets the
-    mover's marker and the turn goes on."""
+    mover's marker and the turn goes on (or the game ends, see below)."""
     mover = next((p for p in players if p.my_turn()), None)
     if done or mover is None:
         return
@@ -72,7 +72,11 @@ def bribe_if_offered(players: list[Player], done: list[str]) -> None:
     troll = page.locator(f".maze .card[data-slot='{slot}']")
     assert troll.get_attribute("data-marker") == str(seat)
     assert (troll.get_attribute("data-card") or "").startswith("troll-")
-    assert mover.my_turn()  # the turn goes on: a card is still to be played
+    # the turn goes on (a card is still to be played) unless the bribe ended this one-round
+    # game: its marker was the last one, or the opened troll let the tunnel reach the last goal
+    ended = "document.querySelector('#overlay[data-kind=game-over]') !== null"
+    page.wait_for_function(f"document.body.dataset.myTurn === 'true' || {ended}")
+    assert mover.my_turn() or game_over([mover])()
     done.append(slot or "")
 
 
