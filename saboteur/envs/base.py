@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from saboteur.engine import Action, Game, State
+from saboteur.engine.tools import TOOLS
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -131,7 +132,7 @@ class Field:
         object.__setattr__(self, "size", int(np.prod(self.shape)))
 
 
-TOOLS = ("pickaxe", "lantern", "cart")
+TOOL_ORDER = tuple(TOOLS)  # pickaxe, lantern, cart: the engine's order
 
 
 class Observer(ABC):
@@ -178,7 +179,7 @@ class Observer(ABC):
         for seat, size in enumerate(view["hand_sizes"]):
             out[at["hand_sizes"] + seat] = float(size)
             for tool in view["broken"][seat]:
-                out[at["broken"] + 3 * seat + TOOLS.index(tool)] = 1.0
+                out[at["broken"] + len(TOOL_ORDER) * seat + TOOL_ORDER.index(tool)] = 1.0
 
     @staticmethod
     def common_lines(view: dict[str, Any]) -> dict[str, str]:

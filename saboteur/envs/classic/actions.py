@@ -37,13 +37,12 @@ from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.actions import parse_action
 from saboteur.engine.classic.state import GOAL_SLOTS
 from saboteur.engine.maze import slot_xy
-from saboteur.envs.base import ActionSpace, Window
+from saboteur.envs.base import TOOL_ORDER, ActionSpace, Window
 
 X_MIN, X_MAX, Y_MIN, Y_MAX = -6, 12, -8, 8
 WIDTH, HEIGHT = X_MAX - X_MIN + 1, Y_MAX - Y_MIN + 1
 CELLS = WIDTH * HEIGHT
 SHAPE_COUNT = len(C.PATH_SHAPE_IDS)  # 26: path shapes are numbered 0..25 in the engine
-TOOL_ORDER = ("pickaxe", "lantern", "cart")
 REPAIR_VARIANTS: tuple[tuple[str, str], ...] = tuple(
     (card, C.TOOL_NAMES[tool]) for card, tools in C.REPAIRS.items() for tool in tools
 )

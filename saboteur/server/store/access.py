@@ -93,31 +93,31 @@ def run_all(conn: Connection, jobs: list[Job], each: bool = False) -> list[Outco
                 outcomes.append((False, err))
         return outcomes
     results: list[Any] = []
-    start = 0
-    while start < len(jobs):
-        job, end = jobs[start], start + 1
-        if isinstance(job, NewRow):
-            while end < len(jobs) and _same_table(jobs[end], job):
-                end += 1
-            results += insert_new_rows(conn, cast(list[NewRow], jobs[start:end]))
+    for run in _runs(jobs):
+        if isinstance(run[0], NewRow):
+            results += insert_new_rows(conn, cast(list[NewRow], run))
         else:
-            results.append(job(conn))
-        start = end
+            results.append(run[0](conn))
     return [(True, result) for result in results]
 
 
-def _same_table(job: Job, new: NewRow) -> bool:
-    return isinstance(job, NewRow) and job.table is new.table
+def _runs(jobs: list[Job]) -> list[list[Job]]:
+    """The jobs as :func:`run_all` runs them: consecutive new rows of one table together
+    (one statement), any other job alone."""
+    runs: list[list[Job]] = []
+    for job in jobs:
+        last = runs[-1][0] if runs else None
+        if isinstance(job, NewRow) and isinstance(last, NewRow) and job.table is last.table:
+            runs[-1].append(job)
+        else:
+            runs.append([job])
+    return runs
 
 
 def is_one_statement(jobs: list[Job]) -> bool:
     """Whether :func:`run_all` runs ``jobs`` as a single statement (new rows of one table)."""
-    first = jobs[0] if jobs else None
-    return (
-        isinstance(first, NewRow)
-        and len(jobs) <= MOST_PER_STATEMENT
-        and all(_same_table(job, first) for job in jobs)
-    )
+    runs = _runs(jobs)
+    return len(runs) == 1 and isinstance(jobs[0], NewRow) and len(jobs) <= MOST_PER_STATEMENT
 
 
 def _still_usable(err: BaseException) -> bool:
