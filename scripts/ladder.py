@@ -3,6 +3,8 @@
 A pairing that needs hours (ismcts at 1 second per move) is played as consecutive chunks of one
 tournament; each chunk is ``saboteur tournament … --json`` at the next seed and is saved as a
 file of its own, so a run can stop at any time and the next run goes on where it stopped.
+Several runs may grow one folder at once (one per core): each first claims its next chunk with a
+``chunk-NNNN.claim`` file.
 
     python scripts/ladder.py run docs/ladder/ismcts-1s-heuristic-4p --players 4 \\
         --bots ismcts:seconds=1,heuristic --games 2 --minutes 60
@@ -12,6 +14,7 @@ file of its own, so a run can stop at any time and the next run goes on where it
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -39,12 +42,20 @@ def main() -> None:
     "--games", type=click.IntRange(2, 1000), default=2, show_default=True, help="Per chunk."
 )
 @click.option("--minutes", type=click.FloatRange(0.1, 24 * 60), required=True, help="Stop after.")
-def run(folder: Path, players: int, bots: str, games: int, minutes: float) -> None:
+@click.option(
+    "--until", type=click.IntRange(1), default=None, help="Stop once FOLDER holds this many chunks."
+)
+def run(
+    folder: Path, players: int, bots: str, games: int, minutes: float, until: int | None
+) -> None:
     """Play chunks into FOLDER until MINUTES have passed (a started chunk is finished)."""
     folder.mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + minutes * 60
     while time.monotonic() < deadline:
-        chunk = len(list(folder.glob("chunk-*.json")))
+        chunk = claim_chunk(folder)
+        if until is not None and chunk >= until:
+            (folder / f"chunk-{chunk:04d}.claim").unlink(missing_ok=True)
+            break
         seed = 1 + chunk * games // 2  # a block of two games shares one deal: chunks follow on
         command = [
             sys.executable, "-m", "saboteur.cli", "tournament", "--players", str(players),
@@ -53,6 +64,7 @@ def run(folder: Path, players: int, bots: str, games: int, minutes: float) -> No
         started = time.monotonic()
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
+            (folder / f"chunk-{chunk:04d}.claim").unlink(missing_ok=True)
             raise click.ClickException(f"chunk {chunk} failed: {done.stderr.strip()[-500:]}")
         record = {
             "command": "saboteur " + " ".join(command[3:]),
@@ -62,7 +74,47 @@ def run(folder: Path, players: int, bots: str, games: int, minutes: float) -> No
             "result": json.loads(done.stdout),
         }
         (folder / f"chunk-{chunk:04d}.json").write_text(json.dumps(record, indent=1) + "\n")
+        (folder / f"chunk-{chunk:04d}.claim").unlink(missing_ok=True)
         click.echo(f"chunk {chunk} (seed {seed}) done in {record['wall_seconds']} s", err=True)
+
+
+def claim_chunk(folder: Path) -> int:
+    """Claim the first chunk number that no saved chunk and no live run holds; return it.
+
+    The claim is a ``chunk-NNNN.claim`` file created exclusively, holding this process's id; a claim
+    whose process has gone (a run that was killed) is taken over.
+    """
+    number = 0
+    while True:
+        saved = folder / f"chunk-{number:04d}.json"
+        claim = folder / f"chunk-{number:04d}.claim"
+        if not saved.exists():
+            if claim.exists() and not _claimant_alive(claim):
+                claim.unlink(missing_ok=True)
+            try:
+                with claim.open("x") as file:
+                    file.write(str(os.getpid()))
+            except FileExistsError:
+                pass
+            else:
+                if not saved.exists():  # not saved between the check and the claim
+                    return number
+                claim.unlink(missing_ok=True)
+        number += 1
+
+
+def _claimant_alive(claim: Path) -> bool:
+    """Whether the process that wrote CLAIM still runs (a claim being written counts as alive)."""
+    try:
+        pid = int(claim.read_text())
+        os.kill(pid, 0)
+    except ValueError:
+        return True
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    except PermissionError:  # a process of another user holds that id
+        return True
+    return True
 
 
 @main.command(name="sum")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from saboteur.bots.tournament import wilson
 
@@ -51,3 +54,48 @@ def test_sum_adds_the_chunks_and_compares_the_two_bots(tmp_path: Path) -> None:
 def test_sum_of_an_empty_folder_is_a_clear_error(tmp_path: Path) -> None:
     done = _sum(tmp_path)
     assert done.returncode != 0 and "no chunk-*.json files" in done.stderr
+
+
+def _ladder_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("ladder_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_claims_skip_saved_chunks_and_live_claims_and_take_over_dead_ones(tmp_path: Path) -> None:
+    claim_chunk = _ladder_module().claim_chunk
+    _chunk(tmp_path, 0, (1, 1, 0, 1), (0, 1, 1, 1))
+    (tmp_path / "chunk-0001.claim").write_text(str(os.getppid()))  # a live run holds 1
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    (tmp_path / "chunk-0002.claim").write_text(dead.stdout.strip())  # a killed run held 2
+    assert claim_chunk(tmp_path) == 2
+    assert (tmp_path / "chunk-0002.claim").read_text() == str(os.getpid())
+    assert claim_chunk(tmp_path) == 3  # this process's own claim on 2 is live too
+
+
+def test_two_runs_at_once_play_different_chunks(tmp_path: Path) -> None:
+    command = [sys.executable, str(SCRIPT), "run", str(tmp_path), "--players", "3",
+               "--bots", "random,heuristic", "--games", "2", "--minutes", "0.1"]  # fmt: skip
+    runs = [subprocess.Popen(command, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    for run in runs:
+        _, err = run.communicate(timeout=120)
+        assert run.returncode == 0, err
+    chunks = sorted(tmp_path.glob("chunk-*.json"))
+    seeds = [json.loads(path.read_text())["seed"] for path in chunks]
+    assert len(chunks) >= 2 and seeds == list(range(1, len(chunks) + 1))
+    assert not list(tmp_path.glob("*.claim"))
+
+
+def test_a_run_stops_once_the_folder_holds_enough_chunks(tmp_path: Path) -> None:
+    for number in range(3):
+        _chunk(tmp_path, number, (1, 1, 0, 1), (0, 1, 1, 1))
+    command = [sys.executable, str(SCRIPT), "run", str(tmp_path), "--players", "3",
+               "--bots", "random,heuristic", "--minutes", "5", "--until", "4"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert len(list(tmp_path.glob("chunk-*.json"))) == 4
+    assert json.loads((tmp_path / "chunk-0003.json").read_text())["seed"] == 4
+    assert not list(tmp_path.glob("*.claim"))
