@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import itertools
-import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -125,7 +124,7 @@ class Connection:
             self._sent.popleft()
         self._sent.append(time.monotonic())
         try:
-            await self.ws.send(json.dumps(message, separators=(",", ":")))
+            await self.ws.send(msgspec.json.encode(message), text=True)
         except ConnectionClosed:
             raise ConnectionLost("the connection is closed") from None
 
