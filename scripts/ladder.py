@@ -120,8 +120,15 @@ def _claimant_alive(claim: Path) -> bool:
 @main.command(name="sum")
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def sum_chunks(folder: Path, as_json: bool) -> None:
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the sums as a chart (PNG), like saboteur tournament --plot.",
+)
+def sum_chunks(folder: Path, as_json: bool, plot: Path | None) -> None:
     """Add up FOLDER's chunks: rounds and wins by bot and role, with 95% Wilson intervals."""
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise click.BadParameter(f"{plot} must end in .png", param_hint="'--plot'")
     chunks = sorted(folder.glob("chunk-*.json"))
     if not chunks:
         raise click.ClickException(f"no chunk-*.json files in {folder}")
@@ -146,6 +153,15 @@ def sum_chunks(folder: Path, as_json: bool) -> None:
                    "ci95": [round(x, 4) for x in wilson(w, n)]}
             for role, (w, n) in roles.items()
         }  # fmt: skip
+    if plot is not None:
+        from saboteur.bots.plot import plot_win_rates
+
+        players = json.loads(chunks[0].read_text()).get("command", "").split("--players ")
+        table = f"{players[1].split()[0]} players, " if len(players) > 1 else ""
+        try:
+            plot_win_rates(out, plot, f"{table}{games} games ({folder.name})")
+        except OSError as err:
+            raise click.ClickException(f"cannot write {plot}: {err.strerror or err}") from None
     if as_json:
         click.echo(json.dumps(out, indent=2))
         return

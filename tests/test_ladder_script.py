@@ -51,6 +51,19 @@ def test_sum_adds_the_chunks_and_compares_the_two_bots(tmp_path: Path) -> None:
     assert "60 games in 30 chunks" in text and "- as digger: +22.2 points" in text
 
 
+def test_sum_plots_the_sums_or_names_a_bad_plot_path(tmp_path: Path) -> None:
+    for number in range(3):
+        _chunk(tmp_path, number, (7, 9, 2, 3), (5, 9, 0, 3))
+    chart = tmp_path / "ladder.png"
+    done = _sum(tmp_path, "--plot", str(chart))
+    assert done.returncode == 0, done.stderr
+    assert chart.read_bytes().startswith(b"\x89PNG")
+    for bad, message in [("ladder.svg", "must end in .png"), ("no/such/x.png", "cannot write")]:
+        done = _sum(tmp_path, "--plot", str(tmp_path / bad))
+        assert done.returncode != 0 and message in done.stderr
+        assert "Traceback" not in done.stderr
+
+
 def test_sum_of_an_empty_folder_is_a_clear_error(tmp_path: Path) -> None:
     done = _sum(tmp_path)
     assert done.returncode != 0 and "no chunk-*.json files" in done.stderr
