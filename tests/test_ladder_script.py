@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
+import runpy
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 from saboteur.bots.tournament import wilson
 
@@ -69,16 +68,8 @@ def test_sum_of_an_empty_folder_is_a_clear_error(tmp_path: Path) -> None:
     assert done.returncode != 0 and "no chunk-*.json files" in done.stderr
 
 
-def _ladder_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ladder_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_claims_skip_saved_chunks_and_live_claims_and_take_over_dead_ones(tmp_path: Path) -> None:
-    claim_chunk = _ladder_module().claim_chunk
+    claim_chunk = runpy.run_path(str(SCRIPT))["claim_chunk"]
     _chunk(tmp_path, 0, (1, 1, 0, 1), (0, 1, 1, 1))
     (tmp_path / "chunk-0001.claim").write_text(str(os.getppid()))  # a live run holds 1
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
