@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,57 +17,26 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from saboteur.bots.commands import tournament as tournament_command
-from saboteur.engine import RULESETS, Game, OptionError, Record, RecordError, new_game
-from saboteur.engine.classic.cards import catalogue
-from saboteur.engine.duel.cards import catalogue as duel_catalogue
+from saboteur.commandline import (
+    known_ruleset,
+    make_game,
+    option_option,
+    players_option,
+    ruleset_option,
+)
+from saboteur.engine import Record, RecordError
+from saboteur.engine.registry import DEFAULT_RULESET, RULESETS, get_ruleset
+from saboteur.engine.ruleset import load
 from saboteur.loadtest.command import loadtest as loadtest_command
-from saboteur.play.duel_stats import DuelStats
-from saboteur.play.simulate import SimulationStats, bench, play_random_game
+from saboteur.play.simulate import bench, play_random_game
+from saboteur.play.stats import Stats
 from saboteur.server import commands as server_commands
-
-RULESET_CHOICE = click.Choice(sorted(RULESETS))
-CATALOGUES: dict[str, Callable[[], list[dict[str, Any]]]] = {
-    "classic": catalogue,
-    "duel": duel_catalogue,
-    "solo": partial(duel_catalogue, players=1),
-}
-# the player count when --players is not given: the classic default, or the only count there is
-DEFAULT_PLAYERS = {"duel": 2, "solo": 1}
-
-
-def _options(pairs: Sequence[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="'--option'")
-        options[key.strip()] = value.strip()
-    return options
-
-
-def _game(ruleset: str, players: int | None, pairs: Sequence[str], default: int = 4) -> Game:
-    if players is None:
-        players = DEFAULT_PLAYERS.get(ruleset, default)
-    try:
-        return new_game(ruleset, players, _options(pairs))
-    except OptionError as err:
-        raise click.UsageError(str(err)) from None
 
 
 def _emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2))
 
 
-ruleset_option = click.option(
-    "--ruleset", type=RULESET_CHOICE, default="classic", show_default=True, help="Which game."
-)
-option_option = click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A ruleset option, e.g. preset=online-3, demo=true, rounds=1 (repeatable).",
-)
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 
 
@@ -79,11 +47,39 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("ruleset", type=RULESET_CHOICE, default="classic")
+@json_option
+def rulesets(as_json: bool) -> None:
+    """List the rulesets with their seats, options and bots."""
+    described = [RULESETS[name].to_json() for name in RULESETS]
+    if as_json:
+        _emit_json([{k: v for k, v in d.items() if k != "cards"} for d in described])
+        return
+    table = Table(title="rulesets")
+    for column in ("name", "title", "players", "options", "bots online"):
+        table.add_column(column)
+    for data in described:
+        seats = data["players"]
+        options = ", ".join(
+            f"{o['name']}={'|'.join(map(str, o.get('choices', []))) or o['type']}"
+            for o in data["options"]
+        )
+        table.add_row(
+            data["name"],
+            data["title"]["en"],
+            f"{seats['min']}-{seats['max']} ({seats['default']})",
+            options or "-",
+            ", ".join(data["bots"]) or "-",
+        )
+    Console().print(table)
+
+
+@cli.command()
+@click.argument("ruleset", default=DEFAULT_RULESET, callback=known_ruleset)
 @json_option
 def cards(ruleset: str, as_json: bool) -> None:
     """List the cards of RULESET with their counts and tunnels."""
-    entries = CATALOGUES[ruleset]()
+    rules = get_ruleset(ruleset)
+    entries = rules.catalogue(rules.players.default)
     if as_json:
         _emit_json({"ruleset": ruleset, "cards": entries})
         return
@@ -108,7 +104,7 @@ def cards(ruleset: str, as_json: bool) -> None:
 
 @cli.command()
 @ruleset_option
-@click.option("--players", type=click.IntRange(1, 10), help="Seats [default: 4; duel: 2; solo: 1].")
+@players_option
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @option_option
@@ -128,13 +124,13 @@ def simulate(
     as_json: bool,
 ) -> None:
     """Play GAMES complete games between random legal players and report the outcomes."""
-    game = _game(ruleset, players, options)
+    game = make_game(ruleset, players, options)
     if records is not None:
         try:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise click.UsageError(f"cannot create {records}: {err.strerror}") from None
-    stats: SimulationStats | DuelStats = SimulationStats() if ruleset == "classic" else DuelStats()
+    stats: Stats = load(get_ruleset(ruleset).stats)()
     players = game.players
     progress = Progress(
         TextColumn("simulating"),
@@ -156,41 +152,18 @@ def simulate(
     if as_json:
         _emit_json(result)
         return
-    if isinstance(stats, DuelStats):
-        _duel_table(result, games, ruleset)
-        return
-    table = Table(title=f"{games} random games, {players} players")
+    title = f"{games} random games, {players} players, {ruleset}"
+    table = Table(title=title)
     table.add_column("measure")
     table.add_column("value", justify="right")
-    table.add_row("rounds", str(result["rounds"]))
-    table.add_row("rounds won by diggers", str(result["digger_rounds"]))
-    table.add_row("rounds won by saboteurs", str(result["saboteur_rounds"]))
-    table.add_row("rounds won by nobody", str(result["nobody_rounds"]))
-    table.add_row("mean turns per round", f"{result['mean_turns_per_round']:.1f}")
-    for role, gold in result["mean_gold_per_round"].items():
-        table.add_row(f"mean gold per {role} and round", f"{gold:.2f}")
-    Console().print(table)
-
-
-def _duel_table(result: dict[str, Any], games: int, ruleset: str) -> None:
-    table = Table(title=f"{games} random games, {ruleset}")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    table.add_row("rounds", str(result["rounds"]))
-    for end, count in result["round_ends"].items():
-        table.add_row(f"rounds ended by {end}", str(count))
-    table.add_row("mean turns per round", f"{result['mean_turns_per_round']:.1f}")
-    for seat, score in enumerate(result["mean_score"]):
-        table.add_row(f"mean gold of seat {seat}", f"{score:.2f}")
-        table.add_row(f"games won by seat {seat}", str(result["wins"][seat]))
-    for rating, count in result.get("ratings", {}).items():
-        table.add_row(f"rating {rating}", str(count))
+    for measure, value in stats.rows():
+        table.add_row(measure, value)
     Console().print(table)
 
 
 @cli.command(name="bench")
 @ruleset_option
-@click.option("--players", type=click.IntRange(1, 10), help="Seats [default: 5; duel: 2; solo: 1].")
+@click.option("--players", type=click.IntRange(1, 10), help="Seats [default: 5 where allowed].")
 @click.option("--seconds", type=click.FloatRange(0.1, 3600), default=5.0, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @option_option
@@ -204,7 +177,7 @@ def bench_command(
     as_json: bool,
 ) -> None:
     """Measure random legal play (legal actions generated at every step) on one core."""
-    game = _game(ruleset, players, options, default=5)
+    game = make_game(ruleset, players, options, default=5)
     players = game.players
     with Console(stderr=True).status(f"benchmarking for {seconds:g} s"):
         result = bench(game, seconds, seed).to_json()

@@ -80,7 +80,7 @@ def test_plot_writes_a_png(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "2", "--bots", "random"], "at least 3 players"),
+        (["--players", "2", "--bots", "random"], "classic is for 3 to 10 players"),
         (["--players", "11", "--bots", "random"], "3 to 10 players"),
         (["--bots", "random,wizard"], "unknown bot 'wizard'"),
         (["--bots", "random", "--games", "0"], "at least 1 game"),

@@ -1,11 +1,20 @@
 """Computer players: ``random``, ``heuristic`` and ``ismcts``, and tournaments between them.
 
->>> from saboteur.bots import BOTS
->>> sorted(BOTS)
+>>> from saboteur.bots import bot_names
+>>> bot_names()
 ['heuristic', 'ismcts', 'random']
 """
 
 from saboteur.bots.base import Bot, Budget, choose
-from saboteur.bots.registry import BOTS, BotSpec, BotSpecError, make_bot, parse_spec
+from saboteur.bots.registry import BotSpec, BotSpecError, bot_names, make_bot, parse_spec
 
-__all__ = ["BOTS", "Bot", "BotSpec", "BotSpecError", "Budget", "choose", "make_bot", "parse_spec"]
+__all__ = [
+    "Bot",
+    "BotSpec",
+    "BotSpecError",
+    "Budget",
+    "bot_names",
+    "choose",
+    "make_bot",
+    "parse_spec",
+]

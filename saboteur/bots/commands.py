@@ -1,8 +1,9 @@
 """``saboteur tournament``: bots play many games; win rates by bot and role.
 
-The player count comes from the ruleset (classic: ``--players``, 4 by default; the
-Duel: 2; solo: 1).  The Duel reports win rates by colour; solo has no opponent, so
-it reports each bot's mean score over the same deals (:mod:`saboteur.bots.solo`).
+The player count and the roles come from the ruleset's descriptor (classic: ``--players``,
+4 by default, roles digger and saboteur; the Duel: 2 seats, its colours).  A ruleset played
+alone (no sides, like solo) reports each bot's mean score over the same deals instead
+(:mod:`saboteur.bots.solo`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from rich.table import Table
 from saboteur.bots.registry import BotSpec, BotSpecError, check_ruleset, parse_spec
 from saboteur.bots.solo import SoloResult, run_solo
 from saboteur.bots.tournament import Clock, TournamentResult, run_tournament
-from saboteur.engine import RULESETS, Game
+from saboteur.commandline import make_game, ruleset_option
+from saboteur.engine import Game
+from saboteur.engine.registry import get_ruleset
 
 
 def _specs(text: str, ruleset: str) -> list[BotSpec]:
@@ -48,11 +51,11 @@ def _check_plot(path: Path) -> None:
         raise click.BadParameter(f"cannot write {path}", param_hint="'--plot'")
 
 
-def _print_table(result: TournamentResult, title: str) -> None:
-    duel = "green" in result.roles
+def _print_table(result: TournamentResult, title: str, side_word: str, unit_word: str) -> None:
+    ties = result.ties
     table = Table(title=title)
-    columns = ["bot", "colour" if duel else "role", "games" if duel else "rounds", "wins"]
-    columns += ["ties", "win rate", "95% interval"] if duel else ["win rate", "95% interval"]
+    columns = ["bot", side_word, unit_word, "wins"]
+    columns += ["ties", "win rate", "95% interval"] if ties else ["win rate", "95% interval"]
     for column in columns:
         table.add_column(column, justify="left" if column in columns[:2] else "right")
     for name, tallies in result.to_json()["bots"].items():
@@ -60,7 +63,7 @@ def _print_table(result: TournamentResult, title: str) -> None:
             entry = tallies[role]
             low, high = entry["ci95"]
             row = [name, role, str(entry["rounds"]), str(entry["wins"])]
-            if duel:
+            if ties:
                 row.append(str(entry["ties"]))
             row += [f"{entry['win_rate']:.1%}", f"{low:.1%} – {high:.1%}"]
             table.add_row(*row)
@@ -110,7 +113,7 @@ def _speed_table(clocks: dict[str, Clock]) -> Table:
     "--players",
     type=int,
     default=None,
-    help="Seats at the table (classic, default 4; the Duel has 2 and solo 1).",
+    help="Seats at the table [default: the ruleset's].",
 )
 @click.option(
     "--bots",
@@ -134,9 +137,7 @@ def _speed_table(clocks: dict[str, Clock]) -> Table:
     metavar="FILE.png",
     help="Also write a chart of win rate by bot and role.",
 )
-@click.option(
-    "--ruleset", type=click.Choice(sorted(RULESETS)), default="classic", show_default=True
-)
+@ruleset_option
 @click.option(
     "--option",
     "options",
@@ -156,27 +157,24 @@ def tournament(
 ) -> None:
     """Let bots play GAMES games with seats and roles rotating; print win rates by bot and role.
 
-    The Duel's roles are the colours green and blue.  Solo prints each bot's mean score
-    over the same GAMES deals, with the rating bands 0-14, 15-19, 20-24 and 25+.
+    The roles are the ruleset's sides (the Duel's are the colours green and blue).  A ruleset
+    played alone (solo) prints each bot's mean score over the same GAMES deals, with its
+    rating bands (solo: 0-14, 15-19, 20-24 and 25+).
     """
-    if ruleset == "classic" and players is not None and players < 3:
-        raise click.BadParameter(
-            f"a game needs at least 3 players, not {players}", param_hint="'--players'"
-        )
     if games < 1:
         raise click.BadParameter(f"play at least 1 game, not {games}", param_hint="'--games'")
-    from saboteur.cli import _game  # here, not at the top: the main CLI imports this module
-
+    rules = get_ruleset(ruleset)
     specs = _specs(bots_text, ruleset)
-    game = _game(ruleset, players, options)
-    if ruleset == "solo" and plot is not None:
+    game = make_game(ruleset, players, options)
+    alone = not rules.sides
+    if alone and plot is not None:
         raise click.BadParameter(
-            "solo reports mean scores, not win rates: there is no chart for it",
+            f"{ruleset} reports mean scores, not win rates: there is no chart for it",
             param_hint="'--plot'",
         )
     if plot is not None:
         _check_plot(plot)
-    if ruleset == "solo":
+    if alone:
         _solo(game, specs, games, seed, as_json)
         return
     with Progress(
@@ -198,7 +196,7 @@ def tournament(
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    _print_table(result, title)
+    _print_table(result, title, rules.side_word, rules.unit_word)
 
 
 def _solo(game: Game, specs: list[BotSpec], games: int, seed: int, as_json: bool) -> None:
@@ -213,7 +211,7 @@ def _solo(game: Game, specs: list[BotSpec], games: int, seed: int, as_json: bool
         click.echo(json.dumps(result.to_json(), indent=2))
         return
     options = f", {game.options}" if game.options else ""
-    _print_solo(result, f"solo: {games} games per bot{options} (seed {seed})")
+    _print_solo(result, f"{game.ruleset}: {games} games per bot{options} (seed {seed})")
 
 
 if __name__ == "__main__":  # ``python -m saboteur.bots.commands`` until the main CLI has it

@@ -2,9 +2,10 @@
 
 A spec is a bot name, optionally followed by ``:KEY=VALUE`` budget settings
 (``iterations`` and/or ``seconds``; only searching bots take a budget).  A name
-means the bot of that kind for the game's ruleset: ``heuristic`` is the classic
-heuristic at a classic table and the Duel heuristic in the ``duel`` and ``solo``
-rulesets (:data:`RULESET_BOTS`); ``ismcts`` plays the classic game only.
+means the bot of that kind for the game's ruleset, as its descriptor's ``bots``
+say: ``heuristic`` is the classic heuristic at a classic table and the Duel
+heuristic in the ``duel`` and ``solo`` rulesets; ``ismcts`` plays the classic
+game only.
 
 >>> parse_spec("ismcts:iterations=200").budget
 Budget(seconds=None, iterations=200)
@@ -27,20 +28,18 @@ import random
 from dataclasses import dataclass
 
 from saboteur.bots.base import Bot, Budget
-from saboteur.bots.duel.bot import DuelHeuristicBot
-from saboteur.bots.heuristic import HeuristicBot
-from saboteur.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
-from saboteur.bots.random_bot import RandomBot
 from saboteur.engine import Game
+from saboteur.engine.registry import RULESETS, get_ruleset
+from saboteur.engine.ruleset import BotOffer, load
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "ismcts": IsmctsBot}
-_DUEL_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": DuelHeuristicBot}
-RULESET_BOTS: dict[str, dict[str, type[Bot]]] = {
-    "classic": BOTS,
-    "duel": _DUEL_BOTS,
-    "solo": _DUEL_BOTS,
-}
-SEARCHING = {"ismcts"}
+
+def bot_names() -> list[str]:
+    """Every bot name some ruleset offers, sorted."""
+    return sorted({offer.name for name in RULESETS for offer in RULESETS[name].bots})
+
+
+def _offers(name: str) -> list[BotOffer]:
+    return [offer for ruleset in RULESETS for offer in RULESETS[ruleset].bots if offer.name == name]
 
 
 class BotSpecError(ValueError):
@@ -61,16 +60,19 @@ class BotSpec:
 
     def make(self, game: Game, seat: int, rng: random.Random) -> Bot:
         """Seat this bot in ``game``; raises :class:`BotSpecError` if it cannot play the ruleset."""
-        check_ruleset(self, game.ruleset)
-        return RULESET_BOTS[game.ruleset][self.name](game, seat, rng, self.budget)
+        offer = check_ruleset(self, game.ruleset)
+        bot_class: type[Bot] = load(offer.factory)
+        return bot_class(game, seat, rng, self.budget)
 
 
-def check_ruleset(spec: BotSpec, ruleset: str) -> None:
-    """Raise :class:`BotSpecError` unless ``spec`` names a bot that plays ``ruleset``."""
-    kinds = RULESET_BOTS.get(ruleset, {})
-    if spec.name not in kinds:
-        known = ", ".join(sorted(kinds)) or "none"
+def check_ruleset(spec: BotSpec, ruleset: str) -> BotOffer:
+    """The ruleset's offer of ``spec``'s bot; :class:`BotSpecError` if it does not play there."""
+    rules = get_ruleset(ruleset)
+    offer = rules.bot(spec.name)
+    if offer is None:
+        known = ", ".join(sorted(offer.name for offer in rules.bots)) or "none"
         raise BotSpecError(f"bot {spec.name} does not play {ruleset} ({ruleset} bots: {known})")
+    return offer
 
 
 def _budget(name: str, settings: list[str]) -> Budget:
@@ -103,18 +105,23 @@ def _budget(name: str, settings: list[str]) -> Budget:
             raise BotSpecError(
                 f"seconds must be a number above 0 (at most 3600), not {values['seconds']!r}"
             )
-    if name in SEARCHING and iterations is None and seconds is None:
-        iterations = DEFAULT_ITERATIONS
+    if iterations is None and seconds is None:
+        for offer in _offers(name):  # a searching bot without a budget: its own default one
+            default = load(offer.factory).default_budget
+            if default.iterations is not None or default.seconds is not None:
+                return Budget(seconds=default.seconds, iterations=default.iterations)
     return Budget(seconds=seconds, iterations=iterations)
 
 
 def parse_spec(text: str) -> BotSpec:
     """Read ``NAME[:KEY=VALUE...]``; raises :class:`BotSpecError` on bad input."""
     name, *settings = text.strip().split(":")
-    if name not in BOTS:
-        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
-    if settings and name not in SEARCHING:
-        raise BotSpecError(f"bot {name} takes no budget (only {', '.join(sorted(SEARCHING))} does)")
+    offers = _offers(name)
+    if not offers:
+        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+    if settings and not any(offer.searching for offer in offers):
+        searching = sorted({o.name for r in RULESETS for o in RULESETS[r].bots if o.searching})
+        raise BotSpecError(f"bot {name} takes no budget (only {', '.join(searching)} does)")
     return BotSpec(name, _budget(name, settings))
 
 

@@ -1,8 +1,9 @@
-"""Solo play measured: each bot plays the same solo deals; mean score and rating bands.
+"""Play alone measured: each bot plays the same deals; mean score and rating bands.
 
-The solo mode has one seat and no opponent, so there is no win rate: a bot's
-strength is its mean final score (with a 95% interval, normal approximation)
-and how its games fall into the rule sheet's rating bands.  Every bot plays the
+A ruleset played alone (the Duel's solo mode: one seat, no opponent, no sides in its
+descriptor) has no win rate: a bot's strength is its mean final score (with a 95%
+interval, normal approximation) and how its games fall into the ruleset's rating
+bands (its descriptor's ``score_bands``).  Every bot plays the
 deals ``seed``, ``seed + 1``, ... ``seed + games - 1``, so bots meet the same cards.
 
 >>> from saboteur.engine import new_game
@@ -11,7 +12,7 @@ deals ``seed``, ``seed + 1``, ... ``seed + games - 1``, so bots meet the same ca
 >>> data = result.to_json()
 >>> data["games"], sorted(data["bots"]["random"])
 (2, ['ci95', 'games', 'mean_score', 'ratings'])
->>> BANDS
+>>> bands(((25, "boss"), (20, "nose-for-gold"), (15, "decent"), (0, "nothing")))
 {'nothing': '0-14', 'decent': '15-19', 'nose-for-gold': '20-24', 'boss': '25+'}
 >>> mean_interval([10, 20])
 (15.0, [5.2, 24.8])
@@ -27,20 +28,22 @@ from typing import Any
 from saboteur.bots.registry import BotSpec
 from saboteur.bots.tournament import Clock, play_game
 from saboteur.engine import Game
-from saboteur.engine.duel.solo import RATINGS, rating
+from saboteur.engine.registry import get_ruleset
 
 
-def _bands() -> dict[str, str]:
-    """Rating name -> its band of scores, from the lowest: ``{"nothing": "0-14", ...}``."""
-    bands: dict[str, str] = {}
+def bands(score_bands: Sequence[tuple[int, str]]) -> dict[str, str]:
+    """Rating name -> its band of scores, from the lowest (``score_bands``: best first)."""
+    out: dict[str, str] = {}
     upper: int | None = None
-    for least, name, _ in RATINGS:  # the best rating first
-        bands[name] = f"{least}+" if upper is None else f"{least}-{upper - 1}"
+    for least, name in score_bands:
+        out[name] = f"{least}+" if upper is None else f"{least}-{upper - 1}"
         upper = least
-    return dict(reversed(bands.items()))
+    return dict(reversed(out.items()))
 
 
-BANDS = _bands()
+def band_of(score: int, score_bands: Sequence[tuple[int, str]]) -> str:
+    """The name of the best band ``score`` reaches."""
+    return next(name for least, name in score_bands if score >= least)
 
 
 def mean_interval(scores: Sequence[int], z: float = 1.96) -> tuple[float, list[float]]:
@@ -61,15 +64,17 @@ class SoloResult:
     games: int = 0
     scores: dict[str, list[int]] = field(default_factory=dict)
     clocks: dict[str, Clock] = field(default_factory=dict)
+    score_bands: tuple[tuple[int, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         bots: dict[str, Any] = {}
         for name, scores in self.scores.items():
             mean, interval = mean_interval(scores)
-            counts = dict.fromkeys(BANDS, 0)
-            for score in scores:
-                counts[rating(score)] += 1
-            ratings = {BANDS[band]: count for band, count in counts.items()}
+            names = bands(self.score_bands)
+            counts = dict.fromkeys(names, 0)
+            for score in scores if self.score_bands else ():
+                counts[band_of(score, self.score_bands)] += 1
+            ratings = {names[band]: count for band, count in counts.items()}
             bots[name] = {
                 "games": len(scores),
                 "mean_score": mean,
@@ -91,6 +96,7 @@ def run_solo(
         games=games,
         scores={spec.text: [] for spec in specs},
         clocks={spec.text: Clock() for spec in specs},
+        score_bands=get_ruleset(game.ruleset).score_bands,
     )
     done = 0
     for number in range(games):

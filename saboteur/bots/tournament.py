@@ -5,14 +5,10 @@ bots), and the ``k`` games of a block share one deal (seed ``seed + g // k``),
 so every bot sits in every seat equally often and meets the same cards and
 roles as the others.  Roles are dealt by the engine, fresh each round.
 
-Classic: a round counts for every seat: a win if that seat's side won it (the
-diggers reached the gold, or the saboteurs stopped them).  A round with no
-saboteur where the gold stays hidden is won by nobody: a loss for its diggers.
-
-The Duel has no hidden roles: the "role" is the dwarf's colour (green starts the
-first round), and a whole game counts once per seat (its ``rounds`` are games):
-a win for the dwarf with more gold; equal gold is a shared win, counted as a
-tie (``ties``), not a win.
+What counts is the ruleset's business (its descriptor's ``outcomes``): classic counts
+every seat in every round, a win if that seat's side won it; the Duel counts a whole
+game once per seat with the dwarf's colour as its "role", and a shared win as a tie
+(``ties``), not a win.
 
 >>> wilson(8, 10)
 (0.4902, 0.9433)
@@ -35,15 +31,8 @@ from typing import Any
 from saboteur.bots.base import choose
 from saboteur.bots.registry import BotSpec
 from saboteur.engine import Game, State
-
-ROLES = ("digger", "saboteur")
-DUEL_ROLES = ("green", "blue")
-SIDE_OF = {"digger": "diggers", "saboteur": "saboteurs"}
-
-
-def roles_of(ruleset: str) -> tuple[str, ...]:
-    """The roles a tournament of ``ruleset`` reports: classic sides, or Duel colours."""
-    return DUEL_ROLES if ruleset == "duel" else ROLES
+from saboteur.engine.registry import get_ruleset
+from saboteur.engine.ruleset import Outcome, Ruleset
 
 
 def wilson(wins: int, rounds: int, z: float = 1.96) -> tuple[float, float]:
@@ -92,7 +81,7 @@ class Tally:
 
     rounds: int = 0
     wins: int = 0
-    ties: int | None = None  # the Duel only: games of equal gold
+    ties: int | None = None  # counted only where the ruleset has shared wins
 
     def to_json(self) -> dict[str, Any]:
         rate = round(self.wins / self.rounds, 4) if self.rounds else 0.0
@@ -119,24 +108,26 @@ class TournamentResult:
     games: int = 0
     tallies: dict[str, dict[str, Tally]] = field(default_factory=dict)
     clocks: dict[str, Clock] = field(default_factory=dict)
-    roles: tuple[str, ...] = ROLES
+    roles: tuple[str, ...] = ()
+    outcomes: Callable[[State], Sequence[Outcome]] | None = None
+
+    @property
+    def ties(self) -> bool:
+        """Whether shared wins are counted apart (as ties)."""
+        return any(
+            t.ties is not None for tallies in self.tallies.values() for t in tallies.values()
+        )
 
     def add(self, state: State, seating: Sequence[str]) -> None:
         """Count a finished game played with ``seating`` (bot spec text by seat)."""
+        assert self.outcomes is not None, "a result made without the ruleset's outcomes"
         self.games += 1
-        if self.roles == DUEL_ROLES:
-            winners = state.winners
-            for seat, colour in enumerate(getattr(state, "colours", DUEL_ROLES)):
-                tally = self.tallies[seating[seat]][colour]
-                tally.rounds += 1
-                tally.wins += winners == [seat]
-                tally.ties = (tally.ties or 0) + (seat in winners and len(winners) > 1)
-            return
-        for result in getattr(state, "results", []):
-            for seat, role in enumerate(result["roles"]):
-                tally = self.tallies[seating[seat]][role]
-                tally.rounds += 1
-                tally.wins += result["winner"] == SIDE_OF[role]
+        for outcome in self.outcomes(state):
+            tally = self.tallies[seating[outcome.seat]][outcome.side]
+            tally.rounds += 1
+            tally.wins += outcome.result == "win"
+            if tally.ties is not None:
+                tally.ties += outcome.result == "tie"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -199,12 +190,13 @@ def run_tournament(
     on_game: Callable[[int], None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between ``specs`` (distinct bots) and tally them."""
-    roles = roles_of(game.ruleset)
-    ties = 0 if roles == DUEL_ROLES else None
+    rules: Ruleset = get_ruleset(game.ruleset)
+    ties = 0 if rules.ties else None
     result = TournamentResult(
-        tallies={spec.text: {role: Tally(ties=ties) for role in roles} for spec in specs},
+        tallies={spec.text: {role: Tally(ties=ties) for role in rules.sides} for spec in specs},
         clocks={spec.text: Clock() for spec in specs},
-        roles=roles,
+        roles=rules.sides,
+        outcomes=rules.outcomes,
     )
     k = len(specs)
     for number in range(games):

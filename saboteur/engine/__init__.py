@@ -7,7 +7,7 @@ True
 """
 
 from saboteur.engine.base import Action, Event, Game, IllegalAction, NotationError, State
-from saboteur.engine.classic.options import OptionError
+from saboteur.engine.options import OptionError
 from saboteur.engine.records import Record, RecordError
 from saboteur.engine.registry import RULESETS, new_game
 

@@ -110,6 +110,7 @@ class State(ABC):
     seed: int
     events: list[Event]
     history: list[str]
+    round: int | None = None  # the round being played (1, 2, ...); None: the game has no rounds
 
     @property
     @abstractmethod

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from saboteur.engine.base import JSON, IllegalAction, NotationError, State
-from saboteur.engine.classic.options import OptionError
+from saboteur.engine.options import OptionError
 from saboteur.engine.registry import new_game
 
 FORMAT = "saboteur-record/1"

@@ -1,28 +1,91 @@
 """Rulesets by name: ``new_game("classic", players=5, options={"demo": True})``.
 
+The registry holds one :class:`~saboteur.engine.ruleset.Ruleset` descriptor per ruleset: the
+built-in ones, those of installed packages that declare a ``saboteur.rulesets`` entry point, and
+those of the modules named in the ``SABOTEUR_RULESETS`` environment variable (comma-separated;
+each module registers its descriptor with :func:`register` when imported).
+
 >>> sorted(RULESETS)
 ['classic', 'duel', 'solo']
 >>> new_game("chess", 2)
 Traceback (most recent call last):
 ...
-saboteur.engine.classic.options.OptionError: unknown ruleset 'chess' (known: classic, duel, solo)
+saboteur.engine.options.OptionError: unknown ruleset 'chess' (known: classic, duel, solo)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+import os
+from collections.abc import Iterator, Mapping
+from importlib.metadata import entry_points
 from typing import Any, Literal, overload
 
 from saboteur.engine.base import Game
 from saboteur.engine.classic.game import ClassicGame
-from saboteur.engine.classic.options import OptionError
+from saboteur.engine.classic.ruleset import CLASSIC
 from saboteur.engine.duel.game import DuelGame, SoloGame
+from saboteur.engine.duel.ruleset import DUEL, SOLO
+from saboteur.engine.options import OptionError
+from saboteur.engine.ruleset import Ruleset
 
-RULESETS: dict[str, Callable[[int, Mapping[str, Any] | None], Game]] = {
-    "classic": ClassicGame,
-    "duel": DuelGame,
-    "solo": SoloGame,
-}
+DEFAULT_RULESET = "classic"
+PLUGINS_VARIABLE = "SABOTEUR_RULESETS"
+ENTRY_POINT_GROUP = "saboteur.rulesets"
+
+_REGISTRY: dict[str, Ruleset] = {rules.name: rules for rules in (CLASSIC, DUEL, SOLO)}
+_plugins_loaded = False
+
+
+class _Rulesets(Mapping[str, Ruleset]):
+    """The registered rulesets by name, plug-ins included (loaded on first use)."""
+
+    def __getitem__(self, name: str) -> Ruleset:
+        load_plugins()
+        return _REGISTRY[name]
+
+    def __iter__(self) -> Iterator[str]:
+        load_plugins()
+        return iter(sorted(_REGISTRY))
+
+    def __len__(self) -> int:
+        load_plugins()
+        return len(_REGISTRY)
+
+
+RULESETS: Mapping[str, Ruleset] = _Rulesets()
+
+
+def register(rules: Ruleset) -> Ruleset:
+    """Add a ruleset (or replace one of the same name); returns it, so a module can write
+    ``TOY = register(Ruleset(...))``."""
+    _REGISTRY[rules.name] = rules
+    return rules
+
+
+def load_plugins() -> None:
+    """Import the plug-in rulesets once: entry points, then ``SABOTEUR_RULESETS``."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        loaded = point.load()
+        if isinstance(loaded, Ruleset):
+            register(loaded)
+    for module in filter(
+        None, (m.strip() for m in os.environ.get(PLUGINS_VARIABLE, "").split(","))
+    ):
+        importlib.import_module(module)
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The descriptor of ``name``; raises OptionError for a ruleset nobody registered."""
+    load_plugins()
+    rules = _REGISTRY.get(name)
+    if rules is None:
+        raise OptionError(f"unknown ruleset {name!r} (known: {', '.join(sorted(_REGISTRY))})")
+    return rules
 
 
 @overload
@@ -50,10 +113,7 @@ def new_game(
 
 
 def new_game(
-    ruleset: str = "classic", players: int = 4, options: Mapping[str, Any] | None = None
+    ruleset: str = DEFAULT_RULESET, players: int = 4, options: Mapping[str, Any] | None = None
 ) -> Game:
     """The game of ``ruleset`` for ``players`` with ``options``; raises OptionError on bad input."""
-    factory = RULESETS.get(ruleset)
-    if factory is None:
-        raise OptionError(f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(RULESETS))})")
-    return factory(players, options)
+    return get_ruleset(ruleset).game(players, options)

@@ -10,6 +10,6 @@ docs/research.md describes them.
 """
 
 from saboteur.envs.base import ActionSpace, Adapter, Observer
-from saboteur.envs.registry import ADAPTERS, make_adapter
+from saboteur.envs.registry import env_rulesets, make_adapter
 
-__all__ = ["ADAPTERS", "ActionSpace", "Adapter", "Observer", "make_adapter"]
+__all__ = ["ActionSpace", "Adapter", "Observer", "env_rulesets", "make_adapter"]

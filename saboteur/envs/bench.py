@@ -21,16 +21,18 @@ import time
 from typing import Any
 
 from saboteur.engine import new_game
+from saboteur.engine.registry import DEFAULT_RULESET, get_ruleset
+from saboteur.envs.registry import env_rulesets
 from saboteur.play.simulate import bench
 
 
-def engine_steps(players: int, seconds: float, ruleset: str = "classic") -> float:
+def engine_steps(players: int, seconds: float, ruleset: str = DEFAULT_RULESET) -> float:
     """Steps per second of ``saboteur bench`` (random legal play in the engine)."""
     result = bench(new_game(ruleset, players), seconds, seed=0).to_json()
     return float(result["steps_per_second"])
 
 
-def pettingzoo_turns(players: int, ruleset: str = "classic") -> float:
+def pettingzoo_turns(players: int, ruleset: str = DEFAULT_RULESET) -> float:
     """Turns per second reported by ``pettingzoo.test.performance_benchmark`` (runs 5 s)."""
     from pettingzoo.test.performance_benchmark import performance_benchmark
 
@@ -44,7 +46,9 @@ def pettingzoo_turns(players: int, ruleset: str = "classic") -> float:
     return float(match.group(1))
 
 
-def openspiel_steps(players: int, seconds: float, ruleset: str = "classic") -> tuple[float, float]:
+def openspiel_steps(
+    players: int, seconds: float, ruleset: str = DEFAULT_RULESET
+) -> tuple[float, float]:
     """Random simulation of ``python_saboteur``: (all nodes, decision nodes) per second."""
     import pyspiel
 
@@ -70,11 +74,12 @@ def openspiel_steps(players: int, seconds: float, ruleset: str = "classic") -> t
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description="throughput of the research environments")
-    parser.add_argument("--ruleset", choices=("classic", "duel"), default="classic")
+    parser.add_argument("--ruleset", choices=env_rulesets(), default=DEFAULT_RULESET)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args(argv)
-    ruleset, players = args.ruleset, 2 if args.ruleset == "duel" else args.players
+    seats = get_ruleset(args.ruleset).players
+    ruleset, players = args.ruleset, min(max(args.players, seats.low), seats.high)
     figures: dict[str, Any] = {"ruleset": ruleset, "players": players}
     figures["engine_steps_per_second"] = round(engine_steps(players, args.seconds, ruleset))
     print(f"saboteur bench (engine, random play): {figures['engine_steps_per_second']} steps/s")

@@ -23,12 +23,13 @@ import random
 from collections.abc import Callable
 
 from saboteur.engine import Action, State, new_game
-from saboteur.envs.registry import make_adapter
+from saboteur.engine.registry import DEFAULT_RULESET, get_ruleset
+from saboteur.envs.registry import env_rulesets, make_adapter
 
 Pick = Callable[[State], Action]
 
 
-def measure(kind: str, players: int, games: int, ruleset: str = "classic") -> dict[str, int]:
+def measure(kind: str, players: int, games: int, ruleset: str = DEFAULT_RULESET) -> dict[str, int]:
     """Count legal actions, those outside the window, and turns affected, over ``games``."""
     space = make_adapter(ruleset, players).actions
     game = new_game(ruleset, players)
@@ -69,9 +70,10 @@ def _chooser(kind: str, state: State, seed: int) -> Pick:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="legal actions outside the maze window")
     parser.add_argument("--games", type=int, default=100, help="games per player count")
-    parser.add_argument("--ruleset", choices=("classic", "duel"), default="classic")
+    parser.add_argument("--ruleset", choices=env_rulesets(), default=DEFAULT_RULESET)
     args = parser.parse_args(argv)
-    counts = (2,) if args.ruleset == "duel" else (3, 5, 7, 10)
+    seats = get_ruleset(args.ruleset).players
+    counts = sorted({seats.low, seats.high} | {n for n in (5, 7) if seats.low <= n <= seats.high})
     kinds = ["random"]
     try:
         import saboteur.bots.registry  # noqa: F401

@@ -27,6 +27,7 @@ import numpy as np
 
 from saboteur.engine import State
 from saboteur.engine.base import JSON
+from saboteur.engine.registry import DEFAULT_RULESET
 from saboteur.envs.opponents import Opponent, OpponentSpec, make_opponent
 from saboteur.envs.registry import make_adapter
 
@@ -46,7 +47,7 @@ class SaboteurEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def __init__(
         self,
-        ruleset: str = "classic",
+        ruleset: str = DEFAULT_RULESET,
         players: int = 4,
         seat: int = 0,
         opponents: OpponentSpec | Sequence[OpponentSpec] = "random",

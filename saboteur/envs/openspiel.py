@@ -24,142 +24,53 @@ defaults there).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import pyspiel
 
-from saboteur.engine import Game, new_game
-from saboteur.engine.classic.game import ClassicGame
-from saboteur.engine.duel.game import DuelGame
-from saboteur.envs import duel
-from saboteur.envs.base import Field, FloatArray
-from saboteur.envs.classic import action_space, observer
-from saboteur.envs.classic.spiel import (
-    MAX_CHANCE_OUTCOMES,
-    ClassicSpielCore,
-    history_fields,
-    seeded,
-)
-from saboteur.envs.duel.spiel import MAX_CHANCE_OUTCOMES as DUEL_CHANCE_OUTCOMES
-from saboteur.envs.duel.spiel import DuelSpielCore
-from saboteur.envs.duel.spiel import history_fields as duel_history_fields
+from saboteur.engine import new_game
+from saboteur.engine.registry import DEFAULT_RULESET, RULESETS
+from saboteur.engine.ruleset import load
+from saboteur.envs.base import Field
+from saboteur.envs.spiel_parts import SpielCore, SpielRuleset, seeded
 
 SHORT_NAME = "python_saboteur"
-PARAMETERS: dict[str, Any] = {
-    "players": 4,
-    "ruleset": "classic",
-    "preset": "standard",
-    "demo": False,
-    "rounds": 3,
-    "first": -1,  # -1: the first player of round 1 is a chance node
-}
 
 
-class SpielCore(Protocol):
-    """What a ruleset provides to play one OpenSpiel state (classic: ClassicSpielCore)."""
-
-    def current(self) -> int: ...
-    def is_terminal(self) -> bool: ...
-    def legal_ids(self) -> list[int]: ...
-    def chance_outcomes(self) -> list[tuple[int, float]]: ...
-    def apply(self, index: int) -> None: ...
-    def action_text(self, player: int, index: int) -> str: ...
-    def returns(self) -> list[float]: ...
-    def info_string(self, seat: int) -> str: ...
-    def observation_string(self, seat: int) -> str: ...
-    def observation_tensor(self, seat: int, out: FloatArray) -> None: ...
-    def history_tensor(self, out: FloatArray) -> None: ...
-    def resample(self, seat: int, rng: Any) -> SpielCore: ...
+def _spiel_rulesets() -> dict[str, str]:
+    """Ruleset name -> import path of its OpenSpiel parts, for those that have them."""
+    return {n: RULESETS[n].spiel_core or "" for n in RULESETS if RULESETS[n].spiel_core}
 
 
-@dataclass(frozen=True)
-class SpielRuleset:
-    """A ruleset's OpenSpiel parts: the root core, sizes and the tensor layouts."""
-
-    root: Callable[[Game], SpielCore]
-    num_actions: Callable[[int], int]
-    observation_fields: Callable[[int], tuple[Field, ...]]
-    history_fields: Callable[[int], tuple[Field, ...]]
-    max_game_length: Callable[[Game], int]
-    options: Callable[[dict[str, Any]], dict[str, Any]]
-    max_chance_outcomes: int
+def _parameters() -> dict[str, Any]:
+    """``players``, ``ruleset`` and every option of the rulesets OpenSpiel can play (a seat
+    option's default is -1: not fixed, a chance node decides)."""
+    params: dict[str, Any] = {"players": RULESETS[DEFAULT_RULESET].players.default}
+    params["ruleset"] = DEFAULT_RULESET
+    for name in _spiel_rulesets():
+        for option in RULESETS[name].options.options:
+            params.setdefault(option.name, -1 if option.type == "seat" else option.default)
+    return params
 
 
-_ROOTS: dict[str, ClassicSpielCore] = {}
+PARAMETERS: dict[str, Any] = _parameters()
 
 
-def _classic_root(game: Game) -> SpielCore:
-    """A copy of the root (made once per table configuration: OpenSpiel's clone starts from it)."""
-    assert isinstance(game, ClassicGame)
-    key = repr(game.config())
-    if key not in _ROOTS:
-        _ROOTS[key] = ClassicSpielCore.initial(game)
-    return _ROOTS[key].clone()
-
-
-def _classic_length(game: Game) -> int:
-    assert isinstance(game, ClassicGame)
-    # each turn plays one of the 67 cards; at most 6 gold choices (the last card goes by itself)
-    return game.opts.rounds * (67 + 7)
-
-
-def engine_options(params: dict[str, Any]) -> dict[str, Any]:
-    """The classic engine options named by OpenSpiel parameters (``first=-1``: not fixed)."""
-    options: dict[str, Any] = {"preset": params["preset"], "demo": params["demo"]}
-    options["rounds"] = params["rounds"]
-    if params["first"] >= 0:
-        options["first"] = params["first"]
+def engine_options(ruleset: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The engine options of ``ruleset`` named by OpenSpiel parameters (a seat option of -1:
+    not fixed); a parameter the ruleset does not take must keep its default."""
+    schema = RULESETS[ruleset].options
+    for name, default in PARAMETERS.items():
+        if name not in ("players", "ruleset", *schema.names) and params[name] != default:
+            raise ValueError(f"python_saboteur: the {ruleset} ruleset takes no {name!r} parameter")
+    options: dict[str, Any] = {}
+    for option in schema.options:
+        value = params[option.name]
+        if not (option.type == "seat" and value < 0):
+            options[option.name] = value
     return options
 
-
-def duel_options(params: dict[str, Any]) -> dict[str, Any]:
-    """The Duel's engine options: ``rounds``; the classic-only parameters must stay unset."""
-    for name in ("preset", "demo", "first"):
-        if params[name] != PARAMETERS[name]:
-            raise ValueError(f"python_saboteur: the duel ruleset takes no {name!r} parameter")
-    return {"rounds": params["rounds"]}
-
-
-def _duel_root(game: Game) -> SpielCore:
-    assert isinstance(game, DuelGame)
-    key = f"duel {game.config()!r}"
-    if key not in _DUEL_ROOTS:
-        _DUEL_ROOTS[key] = DuelSpielCore.initial(game)
-    return _DUEL_ROOTS[key].clone()
-
-
-def _duel_length(game: Game) -> int:
-    assert isinstance(game, DuelGame)
-    # per round: at most one turn per card of the 52 (each turn takes a card out of play for
-    # good), at most 3 bribes and 6 goals turned over
-    return game.opts.rounds * (52 + 3 + 6)
-
-
-_DUEL_ROOTS: dict[str, DuelSpielCore] = {}
-
-CORES: dict[str, SpielRuleset] = {
-    "classic": SpielRuleset(
-        root=_classic_root,
-        num_actions=lambda players: action_space(players).size,
-        observation_fields=lambda players: observer(players).fields,
-        history_fields=history_fields,
-        max_game_length=_classic_length,
-        options=engine_options,
-        max_chance_outcomes=MAX_CHANCE_OUTCOMES,
-    ),
-    "duel": SpielRuleset(
-        root=_duel_root,
-        num_actions=lambda players: duel.action_space().size,
-        observation_fields=lambda players: duel.observer().fields,
-        history_fields=duel_history_fields,
-        max_game_length=_duel_length,
-        options=duel_options,
-        max_chance_outcomes=DUEL_CHANCE_OUTCOMES,
-    ),
-}
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -185,12 +96,14 @@ class SaboteurGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**PARAMETERS, **(params or {})}
-        ruleset = CORES.get(params["ruleset"])
-        if ruleset is None:
+        path = _spiel_rulesets().get(params["ruleset"])
+        if path is None:
             raise ValueError(f"python_saboteur has no ruleset {params['ruleset']!r}")
+        ruleset: SpielRuleset = load(path)
         players = int(params["players"])
         self.ruleset = ruleset
-        self.engine_game = new_game(params["ruleset"], players, ruleset.options(params))
+        options = engine_options(params["ruleset"], params)
+        self.engine_game = new_game(params["ruleset"], players, options)
         info = pyspiel.GameInfo(
             num_distinct_actions=ruleset.num_actions(players),
             max_chance_outcomes=ruleset.max_chance_outcomes,

@@ -26,6 +26,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from saboteur.engine import State
+from saboteur.engine.registry import DEFAULT_RULESET
 from saboteur.envs.base import FloatArray, MaskArray
 from saboteur.envs.registry import make_adapter
 
@@ -34,7 +35,7 @@ RENDER_MODES = ("human", "ansi")
 
 
 def env(
-    ruleset: str = "classic", players: int = 4, render_mode: str | None = None, **options: Any
+    ruleset: str = DEFAULT_RULESET, players: int = 4, render_mode: str | None = None, **options: Any
 ) -> AECEnv[str, ObsDict, int]:
     """The wrapped environment: illegal actions end the game, actions are bounds-checked."""
     raw = raw_env(ruleset=ruleset, players=players, render_mode=render_mode, **options)
@@ -54,7 +55,7 @@ class raw_env(AECEnv[str, ObsDict, int]):
 
     def __init__(
         self,
-        ruleset: str = "classic",
+        ruleset: str = DEFAULT_RULESET,
         players: int = 4,
         render_mode: str | None = None,
         **options: Any,

@@ -63,3 +63,18 @@ class DuelStats:
         if self.ratings:
             out["ratings"] = dict(sorted(self.ratings.items()))
         return out
+
+    def rows(self) -> list[tuple[str, str]]:
+        data = self.to_json()
+        rows = [("rounds", str(data["rounds"]))]
+        rows += [
+            (f"rounds ended by {end}", str(count)) for end, count in data["round_ends"].items()
+        ]
+        rows.append(("mean turns per round", f"{data['mean_turns_per_round']:.1f}"))
+        for seat, score in enumerate(data["mean_score"]):
+            rows.append((f"mean gold of seat {seat}", f"{score:.2f}"))
+            rows.append((f"games won by seat {seat}", str(data["wins"][seat])))
+        rows += [
+            (f"rating {rating}", str(count)) for rating, count in data.get("ratings", {}).items()
+        ]
+        return rows

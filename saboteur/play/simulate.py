@@ -76,6 +76,19 @@ class SimulationStats:
             },
         }
 
+    def rows(self) -> list[tuple[str, str]]:
+        data = self.to_json()
+        rows = [
+            ("rounds", str(data["rounds"])),
+            ("rounds won by diggers", str(data["digger_rounds"])),
+            ("rounds won by saboteurs", str(data["saboteur_rounds"])),
+            ("rounds won by nobody", str(data["nobody_rounds"])),
+            ("mean turns per round", f"{data['mean_turns_per_round']:.1f}"),
+        ]
+        for role, gold in data["mean_gold_per_round"].items():
+            rows.append((f"mean gold per {role} and round", f"{gold:.2f}"))
+        return rows
+
 
 @dataclass
 class BenchResult:

@@ -21,7 +21,6 @@ from pydantic import BaseModel
 
 from saboteur import __version__
 from saboteur.engine import RULESETS, Record
-from saboteur.server.botkinds import BOT_KINDS
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.collector import Collector
 from saboteur.server.hub import Client
@@ -89,27 +88,34 @@ class HighScore(BaseModel):
     won: int
 
 
-class RulesetInfo(BaseModel):
+class OptionInfo(BaseModel):
+    """One option of a ruleset, as its descriptor declares it (the new-table form's field)."""
+
     name: str
+    type: Literal["int", "bool", "choice", "seat"]
+    default: Any
+    choices: list[Any] | None = None
+    min: int | None = None
+    max: int | None = None
+    title: dict[str, str]
+    help: dict[str, str]
+    choice_titles: dict[str, dict[str, str]] | None = None
+
+
+class RulesetInfo(BaseModel):
+    """A ruleset's descriptor as clients need it: titles, seats, options, bots, cards."""
+
+    name: str
+    title: dict[str, str]  # by language: en, de
+    summary: dict[str, str]
     min_players: int
     max_players: int
-    options: dict[str, str]
+    default_players: int
+    options: list[OptionInfo]
     bots: list[str]  # the bot kinds new_game may seat in this ruleset
-
-
-RULESET_OPTIONS = {
-    "classic": {
-        "preset": "standard | online-3 (3 players: 2 diggers + 1 saboteur, 10x9 maze)",
-        "demo": "true | false: one round that opens with path cards laid",
-        "rounds": "1 | 2 | 3",
-        "first": "seat that starts round 1 (default: drawn at random)",
-    },
-    "duel": {"rounds": "1 | 2 | 3 (default 3)"},
-    "solo": {
-        "rounds": "1 | 2 | 3 (default 3)",
-        "colour": "green | blue: the colour of the one dwarf and its start (default green)",
-    },
-}
+    sides: list[str]  # the roles a tournament counts (empty: played alone)
+    high_scores: bool  # whether its finished games count for the high scores
+    cards: list[dict[str, Any]]  # the card catalogue (``saboteur cards RULESET --json``)
 
 
 def create_app(
@@ -168,15 +174,15 @@ def create_app(
     @app.get("/api/rulesets", response_model=list[RulesetInfo])
     async def rulesets() -> list[RulesetInfo]:
         out = []
-        for name in sorted(RULESETS):
-            game_class: Any = RULESETS[name]
+        for name in RULESETS:
+            data = RULESETS[name].to_json()
+            seats = data.pop("players")
             out.append(
                 RulesetInfo(
-                    name=name,
-                    min_players=game_class.min_players,
-                    max_players=game_class.max_players,
-                    options=RULESET_OPTIONS.get(name, {}),
-                    bots=sorted(BOT_KINDS.get(name, {})),
+                    **data,
+                    min_players=seats["min"],
+                    max_players=seats["max"],
+                    default_players=seats["default"],
                 )
             )
         return out

@@ -1,6 +1,6 @@
 """The bots a host may seat, per ruleset, and the bot that plays for an absent player.
 
->>> sorted(BOT_KINDS["duel"]), away_bot("classic"), away_bot("duel")
+>>> sorted(bot_kinds("duel")), away_bot("classic"), away_bot("duel")
 (['heuristic', 'random'], 'heuristic', 'heuristic')
 >>> bot_seats(["ismcts"], 2, "duel")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -11,26 +11,19 @@ saboteur.server.protocol.ProtocolError: bad-bots: ...cannot seat bot 'ismcts' (k
 from __future__ import annotations
 
 from saboteur.bots.registry import BotSpecError, parse_spec
+from saboteur.engine.registry import get_ruleset
 from saboteur.server.protocol import ProtocolError
 
-# ruleset -> bot name -> the spec it is made with (a searching bot: a small budget).
-# A bot kind is offered for a ruleset only once it can play it (add a line to offer one).
-BOT_KINDS: dict[str, dict[str, str]] = {
-    "classic": {
-        "random": "random",
-        "heuristic": "heuristic",
-        "ismcts": "ismcts:iterations=100:seconds=1",
-    },
-    "duel": {"random": "random", "heuristic": "heuristic"},  # the Duel's own heuristic
-    "solo": {},  # one seat: nobody to seat
-}
-AWAY_PREFERENCE = ("heuristic", "random")  # the first the ruleset offers plays for the absent
+
+def bot_kinds(ruleset: str) -> dict[str, str]:
+    """Bot name -> the spec a host's bot seat of ``ruleset`` is made with (its descriptor's
+    ``bots`` with an online budget)."""
+    return get_ruleset(ruleset).online_bots()
 
 
 def away_bot(ruleset: str) -> str:
     """The spec of the bot that plays for an absent player of ``ruleset``."""
-    kinds = BOT_KINDS.get(ruleset, {})
-    return next((kinds[name] for name in AWAY_PREFERENCE if name in kinds), "random")
+    return get_ruleset(ruleset).away_bot
 
 
 def bot_seats(bots: list[str | None] | None, players: int, ruleset: str) -> dict[int, str]:
@@ -43,7 +36,7 @@ def bot_seats(bots: list[str | None] | None, players: int, ruleset: str) -> dict
         raise ProtocolError(
             "bad-bots", f"bots: one entry per seat 1 to {players - 1}, not {len(bots)} entries"
         )
-    kinds = BOT_KINDS.get(ruleset, {})
+    kinds = bot_kinds(ruleset)
     out: dict[int, str] = {}
     for seat, name in enumerate(bots, start=1):
         if name is None:
@@ -56,7 +49,7 @@ def bot_seats(bots: list[str | None] | None, players: int, ruleset: str) -> dict
             )
         try:
             parse_spec(spec)
-        except BotSpecError as err:  # pragma: no cover - BOT_KINDS holds valid specs
+        except BotSpecError as err:  # pragma: no cover - descriptors hold valid specs
             raise ProtocolError("bad-bots", str(err)) from None
         out[seat] = spec
     return out

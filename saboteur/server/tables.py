@@ -96,10 +96,7 @@ class Table:
             "started_at": row.started_at,
         }
         if self.state is not None:
-            round_number = getattr(self.state, "round", None)  # every ruleset so far has one
-            if not isinstance(round_number, int):
-                round_number = self.state.view(None).get("round")
-            out["round"] = round_number
+            out["round"] = self.state.round
             out["current"] = self.state.current_player
         return out
 

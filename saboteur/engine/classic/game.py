@@ -13,9 +13,10 @@ from typing import Any
 from saboteur.engine.base import JSON, Action, Event, Game
 from saboteur.engine.classic.actions import parse_action
 from saboteur.engine.classic.notation import state_from_json
-from saboteur.engine.classic.options import ClassicOptions, OptionError
+from saboteur.engine.classic.options import ClassicOptions
 from saboteur.engine.classic.state import ClassicState
 from saboteur.engine.classic.words import describe
+from saboteur.engine.options import OptionError
 
 
 class ClassicGame(Game):

@@ -7,7 +7,7 @@
 >>> ClassicOptions.parse({"rounds": "9"}, players=4)
 Traceback (most recent call last):
 ...
-saboteur.engine.classic.options.OptionError: option rounds must be 1, 2 or 3, not 9
+saboteur.engine.options.OptionError: option rounds must be 1, 2 or 3, not 9
 """
 
 from __future__ import annotations
@@ -16,33 +16,59 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from saboteur.engine.options import Option, OptionError, OptionsSchema
+
 STANDARD, ONLINE3 = "standard", "online-3"
 PRESETS = (STANDARD, ONLINE3)
-KNOWN = ("preset", "demo", "rounds", "first")
 
-
-class OptionError(ValueError):
-    """An option that does not exist or has a value it cannot take."""
-
-
-def _as_bool(key: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise OptionError(f"option {key} must be true or false, not {value!r}")
-
-
-def _as_int(key: str, value: Any) -> int:
-    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-        raise OptionError(f"option {key} must be a whole number, not {value!r}")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise OptionError(f"option {key} must be a whole number, not {value!r}") from None
+SCHEMA = OptionsSchema(
+    "classic",
+    (
+        Option(
+            "preset",
+            "choice",
+            STANDARD,
+            choices=PRESETS,
+            title={"en": "Preset", "de": "Variante"},
+            help={
+                "en": "online-3: 3 players (2 diggers + 1 saboteur), a 10×9 maze",
+                "de": "online-3: 3 Spieler (2 Goldsucher + 1 Saboteur), ein 10×9-Feld",
+            },
+            choice_titles={
+                STANDARD: {"en": "Standard", "de": "Standard"},
+                ONLINE3: {"en": "Online, 3 players", "de": "Online, 3 Spieler"},
+            },
+        ),
+        Option(
+            "demo",
+            "bool",
+            False,
+            title={"en": "Demo opening", "de": "Demo-Eröffnung"},
+            help={
+                "en": "one round that opens with path cards laid",
+                "de": "eine Runde, die mit ausgelegten Wegekarten beginnt",
+            },
+        ),
+        Option(
+            "rounds",
+            "int",
+            3,
+            choices=(1, 2, 3),
+            title={"en": "Rounds", "de": "Runden"},
+            help={"en": "the demo opening: 1", "de": "Demo-Eröffnung: 1"},
+        ),
+        Option(
+            "first",
+            "seat",
+            None,
+            title={"en": "First player", "de": "Erster Spieler"},
+            help={
+                "en": "the seat that starts round 1 (default: drawn at random)",
+                "de": "der Platz, der Runde 1 beginnt (sonst ausgelost)",
+            },
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,27 +93,15 @@ class ClassicOptions:
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any], players: int) -> ClassicOptions:
-        unknown = sorted(set(raw) - set(KNOWN))
-        if unknown:
-            raise OptionError(
-                f"unknown option {unknown[0]!r} for classic (known: {', '.join(KNOWN)})"
-            )
-        preset = str(raw.get("preset", STANDARD))
-        if preset not in PRESETS:
-            raise OptionError(f"option preset must be one of {', '.join(PRESETS)}, not {preset!r}")
+        given = SCHEMA.read(raw, players)
+        preset = given.get("preset", STANDARD)
         if preset == ONLINE3 and players != 3:
             raise OptionError(f"the online-3 preset is for exactly 3 players, not {players}")
-        demo = _as_bool("demo", raw.get("demo", False))
-        rounds = _as_int("rounds", raw.get("rounds", 1 if demo else 3))
-        if rounds not in (1, 2, 3):
-            raise OptionError(f"option rounds must be 1, 2 or 3, not {rounds}")
+        demo = given.get("demo", False)
+        rounds = given.get("rounds", 1 if demo else 3)
         if demo and rounds != 1:
             raise OptionError("the demo opening is a single round: rounds must be 1")
-        first = raw.get("first")
-        first_seat = None if first in (None, "", "random") else _as_int("first", first)
-        if first_seat is not None and not 0 <= first_seat < players:
-            raise OptionError(f"option first must be a seat from 0 to {players - 1}, not {first}")
-        return cls(preset=preset, demo=demo, rounds=rounds, first=first_seat)
+        return cls(preset=preset, demo=demo, rounds=rounds, first=given.get("first"))
 
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from the defaults (so records stay short)."""

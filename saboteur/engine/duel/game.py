@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from saboteur.engine.base import JSON, Action, Event, Game
-from saboteur.engine.classic.options import OptionError
 from saboteur.engine.duel.actions import parse_action
 from saboteur.engine.duel.cards import BLUE, GREEN
 from saboteur.engine.duel.layout import DUEL, SOLO, Layout
@@ -20,6 +19,7 @@ from saboteur.engine.duel.options import DuelOptions
 from saboteur.engine.duel.solo import SoloState
 from saboteur.engine.duel.state import DuelState
 from saboteur.engine.duel.words import describe
+from saboteur.engine.options import OptionError
 
 
 class DuelGame(Game):

@@ -7,7 +7,7 @@
 >>> DuelOptions.parse({"colour": "blue"}, solo=False)
 Traceback (most recent call last):
 ...
-saboteur.engine.classic.options.OptionError: unknown option 'colour' for duel (known: rounds)
+saboteur.engine.options.OptionError: unknown option 'colour' for duel (known: rounds)
 """
 
 from __future__ import annotations
@@ -16,8 +16,33 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from saboteur.engine.classic.options import OptionError, _as_int
 from saboteur.engine.duel.cards import COLOURS, GREEN
+from saboteur.engine.options import Option, OptionsSchema
+
+ROUNDS = Option(
+    "rounds",
+    "int",
+    3,
+    choices=(1, 2, 3),
+    title={"en": "Rounds", "de": "Runden"},
+)
+COLOUR = Option(
+    "colour",
+    "choice",
+    GREEN,
+    choices=COLOURS,
+    title={"en": "Colour", "de": "Farbe"},
+    help={
+        "en": "the colour of the one dwarf and its start",
+        "de": "die Farbe des Zwergs und seiner Startkarte",
+    },
+    choice_titles={
+        "green": {"en": "green", "de": "grün"},
+        "blue": {"en": "blue", "de": "blau"},
+    },
+)
+DUEL_SCHEMA = OptionsSchema("duel", (ROUNDS,))
+SOLO_SCHEMA = OptionsSchema("solo", (ROUNDS, COLOUR))
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,20 +54,8 @@ class DuelOptions:
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any], solo: bool) -> DuelOptions:
-        known = ("rounds", "colour") if solo else ("rounds",)
-        unknown = sorted(set(raw) - set(known))
-        if unknown:
-            name = "solo" if solo else "duel"
-            raise OptionError(
-                f"unknown option {unknown[0]!r} for {name} (known: {', '.join(known)})"
-            )
-        rounds = _as_int("rounds", raw.get("rounds", 3))
-        if rounds not in (1, 2, 3):
-            raise OptionError(f"option rounds must be 1, 2 or 3, not {rounds}")
-        colour = str(raw.get("colour", GREEN)).strip().lower()
-        if colour not in COLOURS:
-            raise OptionError(f"option colour must be green or blue, not {raw.get('colour')!r}")
-        return cls(rounds=rounds, colour=colour)
+        given = (SOLO_SCHEMA if solo else DUEL_SCHEMA).read(raw, 2 - solo)
+        return cls(rounds=given.get("rounds", 3), colour=given.get("colour", GREEN))
 
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from the defaults."""

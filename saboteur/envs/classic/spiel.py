@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from saboteur.engine import Event
+from saboteur.engine import Event, Game
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.state import GOAL_SLOTS, GOLD_PHASE, PLAY, ClassicState
@@ -46,6 +46,7 @@ from saboteur.envs.chance import ChanceCore, weighted
 from saboteur.envs.classic import action_space, observer
 from saboteur.envs.classic.actions import CARD_KINDS, ClassicActionSpace
 from saboteur.envs.classic.observation import ClassicObserver
+from saboteur.envs.spiel_parts import SpielRuleset, cached_root
 
 ROLES = (C.DIGGER, C.SABOTEUR)
 MAX_CHANCE_OUTCOMES = len(CARD_KINDS)  # 27: at least as many as seats (10)
@@ -378,6 +379,17 @@ def _deal_from_json(data: dict[str, Any]) -> Deal:
     return Deal(data["role_pool"], data["pool"], data["hands"], data["roles"], goals, data["first"])
 
 
-def seeded(sample: float) -> random.Random:
-    """A generator seeded from one uniform sample in [0, 1) (OpenSpiel's probability samplers)."""
-    return random.Random(int(sample * 2**53))
+def _length(game: Game) -> int:
+    assert isinstance(game, ClassicGame)
+    # each turn plays one of the 67 cards; at most 6 gold choices (the last card goes by itself)
+    return game.opts.rounds * (67 + 7)
+
+
+SPIEL = SpielRuleset(
+    root=cached_root(ClassicSpielCore.initial),
+    num_actions=lambda players: action_space(players).size,
+    observation_fields=lambda players: observer(players).fields,
+    history_fields=history_fields,
+    max_game_length=_length,
+    max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+)

@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from saboteur.engine import Event
+from saboteur.engine import Event, Game
 from saboteur.engine.duel.actions import PASS, discarded
 from saboteur.engine.duel.game import DuelGame
 from saboteur.engine.duel.state import DuelState
@@ -44,6 +44,7 @@ from saboteur.envs.chance import ChanceCore, weighted
 from saboteur.envs.duel import action_space, observer
 from saboteur.envs.duel.actions import BLOCK_NAMES, CARD_KINDS, GOAL_SLOTS, PLAYERS, DuelActionSpace
 from saboteur.envs.duel.observation import DECK, GOAL_KINDS, DuelObserver
+from saboteur.envs.spiel_parts import SpielRuleset, cached_root
 
 MAX_CHANCE_OUTCOMES = max(len(CARD_KINDS), len(GOAL_KINDS))  # 38
 PRIVATE_EVENTS = ("deal", "draw", "drew")  # logged by the core itself (chance decides them)
@@ -230,3 +231,20 @@ class DuelSpielCore(ChanceCore[DuelGame, DuelState, Deal]):
 def _text(event: Event) -> str:
     data = json.dumps(dict(event.data), sort_keys=True, separators=(",", ":"))
     return f"{event.kind} s{event.seat} {data}"
+
+
+def _length(game: Game) -> int:
+    assert isinstance(game, DuelGame)
+    # per round: at most one turn per card of the 52 (each turn takes a card out of play for
+    # good), at most 3 bribes and 6 goals turned over
+    return game.opts.rounds * (52 + 3 + 6)
+
+
+SPIEL = SpielRuleset(
+    root=cached_root(DuelSpielCore.initial),
+    num_actions=lambda players: action_space().size,
+    observation_fields=lambda players: observer().fields,
+    history_fields=history_fields,
+    max_game_length=_length,
+    max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+)

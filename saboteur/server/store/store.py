@@ -30,6 +30,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ColumnElement
 
+from saboteur.engine.registry import RULESETS
 from saboteur.server.store.access import open_database
 from saboteur.server.store.newrows import NewRow
 from saboteur.server.store.schema import actions, chat, games, results, seats, users
@@ -458,7 +459,9 @@ class Store:
 
     async def highscores(self, limit: int = 100) -> list[dict[str, Any]]:
         """Per player over finished games against others: total gold, games played, games won
-        (a solo game's points are a rating of one's own play, not gold won: left out)."""
+        (only rulesets whose descriptor says their results count: a solo game's points are a
+        rating of one's own play, not gold won, so solo is left out)."""
+        scored = [name for name in RULESETS if RULESETS[name].high_scores]
         gold = func.sum(results.c.gold).label("gold")
         played = func.count(results.c.game_id).label("games")
         won = func.sum(cast(results.c.won, Integer)).label("won")
@@ -467,7 +470,7 @@ class Store:
             .join(users, users.c.id == results.c.user_id)
             .join(games, games.c.id == results.c.game_id)
             .where(users.c.bot.is_(None))  # bots are left out of the high scores
-            .where(games.c.ruleset != "solo")
+            .where(games.c.ruleset.in_(scored))
             .group_by(users.c.id, users.c.name)
             .order_by(gold.desc(), won.desc(), users.c.name)
             .limit(limit)

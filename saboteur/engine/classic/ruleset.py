@@ -1,0 +1,62 @@
+"""The descriptor of base Saboteur: what every other layer needs to know about it.
+
+>>> CLASSIC.options.read({"preset": "online-3"}, players=3)
+{'preset': 'online-3'}
+>>> [outcome.result for outcome in CLASSIC.outcomes(CLASSIC.new_game(3).new_state(1))]
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from saboteur.engine.base import State
+from saboteur.engine.classic.cards import catalogue
+from saboteur.engine.classic.game import ClassicGame
+from saboteur.engine.classic.options import SCHEMA
+from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Ruleset
+
+SIDE_OF = {"digger": "diggers", "saboteur": "saboteurs"}
+
+
+def outcomes(state: State) -> Sequence[Outcome]:
+    """Every seat in every finished round: a win if its side won the round.
+
+    A round with no saboteur where the gold stays hidden is won by nobody: a loss for its diggers.
+    """
+    out = []
+    for result in getattr(state, "results", []):
+        for seat, role in enumerate(result["roles"]):
+            won = result["winner"] == SIDE_OF[role]
+            out.append(Outcome(seat, role, "win" if won else "loss"))
+    return out
+
+
+CLASSIC = Ruleset(
+    name="classic",
+    title={"en": "Saboteur", "de": "Saboteur"},
+    summary={
+        "en": "3–10 players, hidden roles: diggers lay a tunnel to the gold, saboteurs stop them.",
+        "de": "3–10 Spieler, geheime Rollen: Goldsucher graben zum Gold, Saboteure verhindern es.",
+    },
+    game=ClassicGame,
+    players=PlayerRange(3, 10, 4),
+    options=SCHEMA,
+    catalogue=lambda players: catalogue(),
+    sides=("digger", "saboteur"),
+    outcomes=outcomes,
+    bots=(
+        BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),
+        BotOffer("heuristic", "saboteur.bots.heuristic:HeuristicBot", "heuristic"),
+        BotOffer(
+            "ismcts",
+            "saboteur.bots.ismcts:IsmctsBot",
+            "ismcts:iterations=100:seconds=1",
+            searching=True,
+        ),
+    ),
+    away_bot="heuristic",
+    stats="saboteur.play.simulate:SimulationStats",
+    env_adapter="saboteur.envs.classic:classic_adapter",
+    spiel_core="saboteur.envs.classic.spiel:SPIEL",
+)

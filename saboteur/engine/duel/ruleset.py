@@ -1,0 +1,79 @@
+"""The descriptors of The Duel and its solo mode.
+
+>>> DUEL.players.default, SOLO.players.default, SOLO.high_scores
+(2, 1, False)
+>>> SOLO.score_bands[0]
+(25, 'boss')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from saboteur.engine.base import State
+from saboteur.engine.duel.cards import catalogue
+from saboteur.engine.duel.game import DuelGame, SoloGame
+from saboteur.engine.duel.options import DUEL_SCHEMA, SOLO_SCHEMA
+from saboteur.engine.duel.solo import RATINGS
+from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Result, Ruleset
+
+COLOURS = ("green", "blue")
+BOTS = (
+    BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),
+    BotOffer("heuristic", "saboteur.bots.duel.bot:DuelHeuristicBot", "heuristic"),
+)
+
+
+def outcomes(state: State) -> Sequence[Outcome]:
+    """A whole game counts once per seat (its colour): a win for the dwarf with more gold;
+    equal gold is a shared win, counted as a tie."""
+    winners = state.winners
+    out = []
+    for seat, colour in enumerate(getattr(state, "colours", COLOURS)):
+        result: Result = "win" if winners == [seat] else "tie" if seat in winners else "loss"
+        out.append(Outcome(seat, colour, result))
+    return out
+
+
+DUEL = Ruleset(
+    name="duel",
+    title={"en": "Saboteur – The Duel", "de": "Saboteur – Das Duell"},
+    summary={
+        "en": "2 players: two dwarfs dig towards the gold, with doors, keys and trolls.",
+        "de": "2 Spieler: zwei Zwerge graben zum Gold, mit Türen, Schlüsseln und Trollen.",
+    },
+    game=DuelGame,
+    players=PlayerRange(2, 2, 2),
+    options=DUEL_SCHEMA,
+    catalogue=catalogue,
+    sides=COLOURS,
+    outcomes=outcomes,
+    bots=BOTS,
+    away_bot="heuristic",
+    ties=True,
+    side_word="colour",
+    unit_word="games",
+    stats="saboteur.play.duel_stats:DuelStats",
+    env_adapter="saboteur.envs.duel:duel_adapter",
+    spiel_core="saboteur.envs.duel.spiel:SPIEL",
+)
+
+SOLO = Ruleset(
+    name="solo",
+    title={"en": "Saboteur – The Duel, solo", "de": "Saboteur – Das Duell, solo"},
+    summary={
+        "en": "1 player: the Duel alone, scored by the gold you bring out.",
+        "de": "1 Spieler: das Duell allein, gewertet nach dem geborgenen Gold.",
+    },
+    game=SoloGame,
+    players=PlayerRange(1, 1, 1),
+    options=SOLO_SCHEMA,
+    catalogue=catalogue,
+    sides=(),
+    outcomes=lambda state: (),
+    bots=tuple(BotOffer(offer.name, offer.factory) for offer in BOTS),  # one seat: none online
+    away_bot="heuristic",
+    high_scores=False,  # a solo score rates one's own play; it is not gold won from others
+    stats="saboteur.play.duel_stats:DuelStats",
+    score_bands=tuple((least, name) for least, name, _ in RATINGS),
+)
