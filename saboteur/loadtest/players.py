@@ -14,6 +14,7 @@ from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from saboteur.engine.registry import DEFAULT_RULESET
 from saboteur.loadtest.connection import Connection, ConnectionLost, Message, Refused
 from saboteur.loadtest.metrics import Metrics
 from saboteur.loadtest.options import Options
@@ -108,7 +109,7 @@ async def open_table(members: Sequence[Connection], ctx: Context) -> tuple[int, 
     """The host opens a table, the others join, the host starts it: (game id, start's id)."""
     options = ctx.options
     host, timeout = members[0], options.timeout
-    new_game: Message = {"type": "new_game", "players": len(members), "ruleset": "classic"}
+    new_game: Message = {"type": "new_game", "players": len(members), "ruleset": DEFAULT_RULESET}
     if options.rounds is not None:
         new_game["options"] = {"rounds": options.rounds}
     ref = await host.request(new_game)

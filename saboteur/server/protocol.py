@@ -23,6 +23,8 @@ from pydantic import (
     ValidationError,
 )
 
+from saboteur.engine.registry import DEFAULT_RULESET
+
 MAX_MESSAGE_BYTES = 8192
 MAX_CHAT_LENGTH = 500
 
@@ -69,7 +71,7 @@ class Chat(Message):
 
 class NewGame(Message):
     type: Literal["new_game"]
-    ruleset: Annotated[str, StringConstraints(max_length=32)] = "classic"
+    ruleset: Annotated[str, StringConstraints(max_length=32)] = DEFAULT_RULESET
     players: Annotated[int, Field(ge=1, le=10)]
     options: Annotated[
         dict[Annotated[str, StringConstraints(max_length=32)], OptionValue], Field(max_length=8)

@@ -1,0 +1,41 @@
+"""The toy's descriptor, registered on import: everything the platform learns about ``toy``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from saboteur.engine.base import State
+from saboteur.engine.registry import register
+from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Result, Ruleset
+from tests.toy.cards import catalogue
+from tests.toy.game import SCHEMA, ToyGame
+
+
+def outcomes(state: State) -> Sequence[Outcome]:
+    """One game counts once per seat: a win for the seat whose card reached the goal."""
+    result: list[Outcome] = []
+    for seat in range(2):
+        won: Result = "win" if seat in state.winners else "loss"
+        result.append(Outcome(seat, "first" if seat == 0 else "second", won))
+    return result
+
+
+TOY = register(
+    Ruleset(
+        name="toy",
+        title={"en": "Toy tunnels", "de": "Spielzeugtunnel"},
+        summary={
+            "en": "2 players race a tunnel to the goal (a test ruleset).",
+            "de": "2 Spieler graben um die Wette zum Ziel (ein Test-Regelwerk).",
+        },
+        game=ToyGame,
+        players=PlayerRange(2, 2, 2),
+        options=SCHEMA,
+        catalogue=catalogue,
+        sides=("first", "second"),
+        outcomes=outcomes,
+        bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
+        away_bot="random",
+        unit_word="games",
+    )
+)
