@@ -429,7 +429,8 @@ def _check_view(state: ClassicState, seat: int | None) -> None:
     secret = {"hands", "deck", "gold_pile", "seed", "roles", "role_aside", "peeks", "history"}
     assert not keys & secret
     # no card of a hand, the deck or the discard anywhere but in the viewer's own hand
-    assert not set(ALL_CARDS) & texts_outside("hand", "maze", "legal")
+    assert not set(ALL_CARDS) & texts_outside("hand", "maze", "legal", "board")
+    _check_board(view)
     if state.phase == "play":  # no role of this round but the viewer's own
         assert not ROLE_NAMES & texts_outside("results", "role")
         assert [r["round"] for r in view["results"]] == list(range(1, state.round))
@@ -450,6 +451,20 @@ def _check_view(state: ClassicState, seat: int | None) -> None:
         known = goal["revealed"] or where in peeked
         assert goal["card"] == (truth[where] if known else None)
     assert (view["scores"] is not None) == state.is_over
+
+
+def _check_board(view: JSON) -> None:
+    """The drawable board shows what the rest of the view shows, and nothing more: the face-up
+    cards of the maze, the goals as the viewer knows them, the viewer's own legal actions."""
+    board = view["board"]
+    up = sorted((c["x"], c["y"], c["card"]) for c in board["cells"] if c["face"] == "up")
+    assert up == sorted((c["x"], c["y"], c["card"]) for c in view["maze"])
+    down = sorted((c["x"], c["y"], c["card"]) for c in board["cells"] if c["face"] == "down")
+    hidden = [g for g in view["goals"] if not g["revealed"]]
+    assert down == sorted((g["x"], g["y"], g["card"]) for g in hidden)
+    assert [t["action"] for t in board["targets"]] == view.get("legal", [])
+    assert {t["card"] for t in board["targets"]} <= set(view.get("hand", []))
+    assert not board["pieces"] and not board["markers"]
 
 
 def _shuffled_into(

@@ -1,6 +1,6 @@
 """The toy ruleset (tests/toy) plugs in by its descriptor alone: the command line knows it.
 
-Each command runs as a real process with ``SABOTEUR_RULESETS=tests.toy``, the way a
+Each command runs as a real process with ``SABOTEUR_RULESETS=tests.toy:TOY``, the way a
 third-party ruleset is announced; nothing in ``saboteur`` names ``toy``.
 """
 
@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from saboteur.engine import Record
-from saboteur.engine.registry import RULESETS, get_ruleset, load_plugins
+from saboteur.engine.registry import RULESETS, get_ruleset, load_plugins, registered
+from tests.toy import TOY
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,7 +26,7 @@ def saboteur(*args: str, plugin: bool = True) -> subprocess.CompletedProcess[str
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("SABOTEUR_RULESETS", None)
     if plugin:
-        env["SABOTEUR_RULESETS"] = "tests.toy"
+        env["SABOTEUR_RULESETS"] = "tests.toy:TOY"
     code = "import sys; from saboteur.cli import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run(
         [sys.executable, "-c", code, *args],
@@ -77,12 +78,11 @@ def test_simulate_plays_toy_games_and_writes_records(tmp_path: Path) -> None:
     assert data["games"] == 12 and sum(data["wins"]) <= 12 and sum(data["wins"]) > 0
     records = sorted(tmp_path.glob("*.json"))
     assert len(records) == 12
-    import tests.toy  # noqa: F401 - registers the toy in this process, to replay the records
-
-    for path in records:
-        record = Record.load(path)
-        state = record.replay()
-        assert state.is_over and record.ruleset == "toy"
+    with registered(TOY):  # in this process too, to replay the records
+        for path in records:
+            record = Record.load(path)
+            state = record.replay()
+            assert state.is_over and record.ruleset == "toy"
 
 
 def test_a_bad_toy_option_is_one_clear_line() -> None:
@@ -112,7 +112,16 @@ def test_the_registry_loads_plugins_named_in_the_environment(
 ) -> None:
     import saboteur.engine.registry as registry
 
-    monkeypatch.setenv("SABOTEUR_RULESETS", "tests.toy")
+    monkeypatch.setenv("SABOTEUR_RULESETS", "tests.toy:TOY")
     monkeypatch.setattr(registry, "_plugins_loaded", False)
-    load_plugins()
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # restored afterwards
     assert "toy" in RULESETS and get_ruleset("toy").players.default == 2
+    load_plugins()  # once only
+    assert [name for name in RULESETS].count("toy") == 1
+
+
+def test_registered_lasts_for_the_with_block() -> None:
+    assert "toy" not in RULESETS
+    with registered(TOY):
+        assert get_ruleset("toy") is TOY
+    assert "toy" not in RULESETS

@@ -2,10 +2,10 @@
 
 The registry holds one :class:`~saboteur.engine.ruleset.Ruleset` descriptor per ruleset: the
 built-in ones, those of installed packages that declare a ``saboteur.rulesets`` entry point, and
-those of the modules named in the ``SABOTEUR_RULESETS`` environment variable (comma-separated;
-each module registers its descriptor with :func:`register` when imported).
+those named in the ``SABOTEUR_RULESETS`` environment variable: comma-separated import paths
+``package.module:NAME`` of descriptors, as entry points name them (``tests.toy:TOY``).
 
->>> sorted(RULESETS)
+>>> [name for name in RULESETS if name in ("classic", "duel", "solo")]
 ['classic', 'duel', 'solo']
 >>> new_game("chess", 2)
 Traceback (most recent call last):
@@ -15,6 +15,7 @@ saboteur.engine.options.OptionError: unknown ruleset 'chess' (known: classic, du
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 from collections.abc import Iterator, Mapping
@@ -63,6 +64,20 @@ def register(rules: Ruleset) -> Ruleset:
     return rules
 
 
+@contextlib.contextmanager
+def registered(rules: Ruleset) -> Iterator[Ruleset]:
+    """Register ``rules`` for the ``with`` block only (tests, tools that load a ruleset)."""
+    before = _REGISTRY.get(rules.name)
+    register(rules)
+    try:
+        yield rules
+    finally:
+        if before is None:
+            del _REGISTRY[rules.name]
+        else:
+            _REGISTRY[rules.name] = before
+
+
 def load_plugins() -> None:
     """Import the plug-in rulesets once: entry points, then ``SABOTEUR_RULESETS``."""
     global _plugins_loaded
@@ -73,10 +88,13 @@ def load_plugins() -> None:
         loaded = point.load()
         if isinstance(loaded, Ruleset):
             register(loaded)
-    for module in filter(
-        None, (m.strip() for m in os.environ.get(PLUGINS_VARIABLE, "").split(","))
-    ):
-        importlib.import_module(module)
+    for path in os.environ.get(PLUGINS_VARIABLE, "").split(","):
+        if path.strip():
+            module, _, name = path.strip().partition(":")
+            rules = getattr(importlib.import_module(module), name or "RULESET", None)
+            if not isinstance(rules, Ruleset):
+                raise OptionError(f"{PLUGINS_VARIABLE}: {path.strip()!r} names no ruleset")
+            register(rules)
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -1,14 +1,16 @@
 """The toy ruleset (tests/toy) through the server: listed, validated, played to the end by two
 WebSocket clients and against a random bot seat, its results stored — with no server code that
-knows it (importing ``tests.toy`` registers it, as ``SABOTEUR_RULESETS=tests.toy`` would)."""
+knows it (registered here for the module's tests, as ``SABOTEUR_RULESETS=tests.toy:TOY``
+registers it for a server process)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-import tests.toy  # noqa: F401 - registers the toy ruleset
+from saboteur.engine.registry import registered
 from tests.server.helpers import (
     LiveServer,
     clients,
@@ -17,8 +19,15 @@ from tests.server.helpers import (
     random_chooser,
     seat_all,
 )
+from tests.toy import TOY
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(autouse=True)
+def toy_registered() -> Iterator[None]:
+    with registered(TOY):
+        yield
 
 
 def test_the_toy_is_served_with_its_descriptor(server: LiveServer) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from saboteur.engine.base import JSON, Action, Event, Game, IllegalAction, NotationError, State
+from saboteur.engine.board import board, face_down, face_up
 from saboteur.engine.maze import Maze, slot_index, slot_xy
 from saboteur.engine.options import Option, OptionError, OptionsSchema
 from saboteur.engine.wording import namer
@@ -186,6 +187,14 @@ class ToyState(State):
             for index, sid in sorted(self.maze.cells.items())
         ]
         x, y = slot_xy(self.goal)
+        drawn = [
+            face_up(
+                *slot_xy(index), C.SHAPES.shapes[sid], "start" if sid == C.START_SHAPE else "path"
+            )
+            for index, sid in sorted(self.maze.cells.items())
+        ]
+        if self.goal in self.maze.hidden:
+            drawn.append(face_down(x, y, "goal", C.GOAL))
         out: JSON = {
             "ruleset": "toy",
             "seat": player,
@@ -202,7 +211,11 @@ class ToyState(State):
         if player is not None:
             out["hand"] = list(self.hands[player])
             mine = player == self.current_player
-            out["legal"] = [a.text for a in self.legal_actions()] if mine else []
+            actions = self.legal_actions() if mine else []
+            out["legal"] = [action.text for action in actions]
+        else:
+            actions = []
+        out["board"] = board(drawn, actions, self.maze.bounds)
         return out
 
     def to_json(self) -> JSON:

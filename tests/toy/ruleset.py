@@ -1,11 +1,10 @@
-"""The toy's descriptor, registered on import: everything the platform learns about ``toy``."""
+"""The toy's descriptor: everything the platform learns about ``toy``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from saboteur.engine.base import State
-from saboteur.engine.registry import register
 from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Result, Ruleset
 from tests.toy.cards import catalogue
 from tests.toy.game import SCHEMA, ToyGame
@@ -20,22 +19,20 @@ def outcomes(state: State) -> Sequence[Outcome]:
     return result
 
 
-TOY = register(
-    Ruleset(
-        name="toy",
-        title={"en": "Toy tunnels", "de": "Spielzeugtunnel"},
-        summary={
-            "en": "2 players race a tunnel to the goal (a test ruleset).",
-            "de": "2 Spieler graben um die Wette zum Ziel (ein Test-Regelwerk).",
-        },
-        game=ToyGame,
-        players=PlayerRange(2, 2, 2),
-        options=SCHEMA,
-        catalogue=catalogue,
-        sides=("first", "second"),
-        outcomes=outcomes,
-        bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
-        away_bot="random",
-        unit_word="games",
-    )
+TOY = Ruleset(
+    name="toy",
+    title={"en": "Toy tunnels", "de": "Spielzeugtunnel"},
+    summary={
+        "en": "2 players race a tunnel to the goal (a test ruleset).",
+        "de": "2 Spieler graben um die Wette zum Ziel (ein Test-Regelwerk).",
+    },
+    game=ToyGame,
+    players=PlayerRange(2, 2, 2),
+    options=SCHEMA,
+    catalogue=catalogue,
+    sides=("first", "second"),
+    outcomes=outcomes,
+    bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
+    away_bot="random",
+    unit_word="games",
 )

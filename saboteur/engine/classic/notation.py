@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, NotationError
+from saboteur.engine.board import Cell, board, face_down, face_up
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import GOAL_SLOTS, GOLD_PHASE, OVER, PLAY, ClassicState
 from saboteur.engine.maze import Maze, slot_index, slot_xy
@@ -35,6 +36,23 @@ def _cell(index: int, sid: int) -> JSON:
     x, y = slot_xy(index)
     shape = _SHAPES[sid]
     return {"x": x, "y": y, "card": shape.card, "shape": shape.name, "turned": shape.turned}
+
+
+def _kind(card: str) -> str:
+    return "start" if card == C.START else "goal" if card in C.GOAL_CARDS else "path"
+
+
+def _board_cells(state: ClassicState, goals: list[JSON]) -> list[Cell]:
+    """The maze as the generic board draws it (goals face down unless turned over; a goal the
+    viewer peeked at carries its card)."""
+    cells = []
+    for index, sid in state.maze.cells.items():
+        shape = _SHAPES[sid]
+        cells.append(face_up(*slot_xy(index), shape, _kind(shape.card)))
+    for goal in goals:
+        if not goal["revealed"]:
+            cells.append(face_down(goal["x"], goal["y"], "goal", goal["card"]))
+    return cells
 
 
 def view_of(state: ClassicState, player: int | None) -> JSON:
@@ -84,7 +102,11 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
         chooser = state.phase == GOLD_PHASE and state.current == player
         out["gold_offer"] = sorted(state.gold_offer, reverse=True) if chooser else None
         to_act = state.current == player and state.phase != OVER
-        out["legal"] = [action.text for action in state.legal_actions()] if to_act else []
+        actions = state.legal_actions() if to_act else []
+        out["legal"] = [action.text for action in actions]
+    else:
+        actions = []
+    out["board"] = board(_board_cells(state, goals), actions, maze.bounds)
     return out
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, NotationError
+from saboteur.engine.board import Cell, Piece, board, face_down, face_up
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.layout import KEYS
 from saboteur.engine.duel.solo import rating
@@ -35,6 +36,39 @@ def _base(sid: int) -> int:
 
 
 # -- views -----------------------------------------------------------------------------------------
+
+
+def _kind(card: str) -> str:
+    if card in C.STARTS.values():
+        return "start"
+    if card in C.GOAL_COUNTS:
+        return "goal"
+    if card in C.LADDER_COUNTS:
+        return "ladder"
+    return "troll" if card in C.TROLL_COUNTS else "path"
+
+
+def _board_cells(state: DuelState, goals: list[JSON]) -> list[Cell]:
+    """The maze as the generic board draws it: doors as they lie now (open or shut), goals face
+    down unless turned over (a goal the viewer peeked at, or being turned, carries its card)."""
+    cells = []
+    for index, sid in state.mazes[0].cells.items():
+        shape = C.SHAPES.shapes[sid]
+        cells.append(face_up(*slot_xy(index), shape, _kind(_SPECS[_base(sid)].card)))
+    for goal in goals:
+        if not goal["revealed"]:
+            cells.append(face_down(goal["x"], goal["y"], "goal", goal["card"]))
+    return cells
+
+
+def _pieces(state: DuelState) -> list[Piece]:
+    """Gold markers on goals and keys in doors, each with the seat that laid it."""
+    pieces: list[Piece] = []
+    for kind, laid in (("gold-marker", state.markers), ("key", state.keys)):
+        for index, seat in laid.items():
+            x, y = slot_xy(index)
+            pieces.append({"kind": kind, "x": x, "y": y, "owner": seat})
+    return pieces
 
 
 def view_of(state: DuelState, player: int | None) -> JSON:
@@ -105,7 +139,11 @@ def view_of(state: DuelState, player: int | None) -> JSON:
     if player is not None:
         out["hand"] = list(state.hands[player])
         to_act = state.current == player and not over
-        out["legal"] = [action.text for action in state.legal_actions()] if to_act else []
+        actions = state.legal_actions() if to_act else []
+        out["legal"] = [action.text for action in actions]
+    else:
+        actions = []
+    out["board"] = board(_board_cells(state, goals), actions, pieces=_pieces(state))
     return out
 
 
