@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from saboteur.engine.base import Action, Game, State
 from saboteur.engine.options import OptionError, OptionsSchema, Words
+from saboteur.engine.views import ViewBase
 
 Result = Literal["win", "loss", "tie"]
 
@@ -107,6 +108,8 @@ class Ruleset:
     - ``high_scores``: whether finished games count for the high-score list.
     - ``give_up``: the action taken for a player whose clock ran out (and no bot could move).
     - ``stats``: import path of the statistics class of ``saboteur simulate``.
+    - ``view_type`` / ``event_types``: its view and its events declared as TypedDicts
+      (:mod:`saboteur.engine.views` publishes them as JSON Schema).
     - ``env_adapter`` / ``spiel_core``: import paths of its research-environment pieces, if any.
     """
 
@@ -128,6 +131,8 @@ class Ruleset:
     give_up: Callable[[State], Action] = first_pass
     stats: str = "saboteur.play.stats:GameStats"
     score_bands: tuple[tuple[int, str], ...] = ()  # (least score, name), best first
+    view_type: type = ViewBase  # the declared view (a TypedDict on ViewBase)
+    event_types: Mapping[str, type] = field(default_factory=dict)  # event kind -> its TypedDict
     env_adapter: str | None = None
     spiel_core: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)

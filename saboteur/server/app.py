@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from saboteur import __version__
 from saboteur.engine import RULESETS, Record
+from saboteur.engine.views import event_schema, view_schema
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.collector import Collector
 from saboteur.server.hub import Client
@@ -118,6 +119,13 @@ class RulesetInfo(BaseModel):
     cards: list[dict[str, Any]]  # the card catalogue (``saboteur cards RULESET --json``)
 
 
+class RulesetSchema(BaseModel):
+    """JSON Schema documents: a view of the ruleset, and one of its events."""
+
+    view: dict[str, Any]
+    events: dict[str, Any]
+
+
 def create_app(
     db_url: str,
     migrate: bool = True,
@@ -186,6 +194,14 @@ def create_app(
                 )
             )
         return out
+
+    @app.get("/api/rulesets/{name}/schema", response_model=RulesetSchema)
+    async def ruleset_schema(name: str) -> RulesetSchema:
+        """The JSON Schema of the ruleset's views and of its events."""
+        if name not in RULESETS:
+            raise HTTPException(404, f"no ruleset {name!r}")
+        rules = RULESETS[name]
+        return RulesetSchema(view=view_schema(rules), events=event_schema(rules))
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(

@@ -32,6 +32,7 @@ from websockets.asyncio.client import ClientConnection
 
 from saboteur.server.app import create_app
 from saboteur.server.service import Service
+from tests.schemas import check_event, check_view
 
 TIMEOUT = 10.0  # seconds to wait for one expected message
 GAME_TIMEOUT = 180.0  # seconds for a whole game played through the protocol
@@ -220,6 +221,10 @@ class Client:
         text = await asyncio.wait_for(self.connection.recv(), timeout)
         message: Message = json.loads(text)
         self.log.append(message)
+        if message["type"] == "game":  # every view and event received fits its ruleset's schema
+            check_view(message["view"])
+            for event in message["events"]:
+                check_event(message["view"]["ruleset"], event)
         if message["type"] == "welcome":
             self.welcome = message
             self.name = message["user"]["name"]

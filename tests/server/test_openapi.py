@@ -20,6 +20,7 @@ from tests.server.helpers import LiveServer
 PATHS = [
     "/api/health",
     "/api/rulesets",
+    "/api/rulesets/{name}/schema",
     "/api/games",
     "/api/games/{game_id}",
     "/api/games/{game_id}/record",
@@ -78,4 +79,7 @@ def test_the_description_lists_every_endpoint(populated: LiveServer) -> None:
     rulesets = {r["name"]: r for r in populated.get("/api/rulesets")}
     seats = {name: (r["min_players"], r["max_players"]) for name, r in rulesets.items()}
     assert seats == {"classic": (3, 10), "duel": (2, 2), "solo": (1, 1)}
+    schema = populated.get("/api/rulesets/duel/schema")
+    assert schema["view"]["$ref"] == "#/$defs/DuelView" and len(schema["events"]["oneOf"]) > 19
+    assert httpx.get(f"{populated.http}/api/rulesets/chess/schema").status_code == 404
     assert rulesets["duel"]["bots"] == ["heuristic", "random"] and rulesets["solo"]["bots"] == []

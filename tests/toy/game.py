@@ -182,10 +182,6 @@ class ToyState(State):
             self.events.append(Event("game-over", None, {"winners": self.winners}))
 
     def view(self, player: int | None) -> JSON:
-        cells = [
-            {"x": slot_xy(index)[0], "y": slot_xy(index)[1], "card": C.SHAPES.shapes[sid].card}
-            for index, sid in sorted(self.maze.cells.items())
-        ]
         x, y = slot_xy(self.goal)
         drawn = [
             face_up(
@@ -197,24 +193,21 @@ class ToyState(State):
             drawn.append(face_down(x, y, "goal", C.GOAL))
         out: JSON = {
             "ruleset": "toy",
+            "players": 2,
+            "options": dict(self.game.options),
             "seat": player,
-            "current": self.current_player,
             "phase": "over" if self.over else "play",
-            "cells": cells,
-            "goal": {"x": x, "y": y, "reached": self.winner is not None},
+            "current": self.current_player,
             "hands": [len(hand) for hand in self.hands],
             "deck": len(self.deck),
-            "over": self.over,
-            "winners": self.winners,
             "scores": self.scores,
+            "winners": self.winners,
         }
+        actions = []
         if player is not None:
             out["hand"] = list(self.hands[player])
-            mine = player == self.current_player
-            actions = self.legal_actions() if mine else []
+            actions = self.legal_actions() if player == self.current_player else []
             out["legal"] = [action.text for action in actions]
-        else:
-            actions = []
         out["board"] = board(drawn, actions, self.maze.bounds)
         return out
 

@@ -8,6 +8,7 @@ from saboteur.engine.base import State
 from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Result, Ruleset
 from tests.toy.cards import catalogue
 from tests.toy.game import SCHEMA, ToyGame
+from tests.toy.views import EVENTS, ToyView
 
 
 def outcomes(state: State) -> Sequence[Outcome]:
@@ -35,4 +36,6 @@ TOY = Ruleset(
     bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
     away_bot="random",
     unit_word="games",
+    view_type=ToyView,
+    event_types=EVENTS,
 )

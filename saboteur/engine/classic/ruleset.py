@@ -14,6 +14,7 @@ from saboteur.engine.base import State
 from saboteur.engine.classic.cards import catalogue
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.options import SCHEMA
+from saboteur.engine.classic.views import EVENTS, ClassicView
 from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Ruleset
 
 SIDE_OF = {"digger": "diggers", "saboteur": "saboteurs"}
@@ -57,6 +58,8 @@ CLASSIC = Ruleset(
     ),
     away_bot="heuristic",
     stats="saboteur.play.simulate:SimulationStats",
+    view_type=ClassicView,
+    event_types=EVENTS,
     env_adapter="saboteur.envs.classic:classic_adapter",
     spiel_core="saboteur.envs.classic.spiel:SPIEL",
 )

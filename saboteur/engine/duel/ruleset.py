@@ -15,6 +15,7 @@ from saboteur.engine.duel.cards import catalogue
 from saboteur.engine.duel.game import DuelGame, SoloGame
 from saboteur.engine.duel.options import DUEL_SCHEMA, SOLO_SCHEMA
 from saboteur.engine.duel.solo import RATINGS
+from saboteur.engine.duel.views import EVENTS, DuelView
 from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Result, Ruleset
 
 COLOURS = ("green", "blue")
@@ -54,6 +55,8 @@ DUEL = Ruleset(
     side_word="colour",
     unit_word="games",
     stats="saboteur.play.duel_stats:DuelStats",
+    view_type=DuelView,
+    event_types=EVENTS,
     env_adapter="saboteur.envs.duel:duel_adapter",
     spiel_core="saboteur.envs.duel.spiel:SPIEL",
 )
@@ -75,5 +78,7 @@ SOLO = Ruleset(
     away_bot="heuristic",
     high_scores=False,  # a solo score rates one's own play; it is not gold won from others
     stats="saboteur.play.duel_stats:DuelStats",
+    view_type=DuelView,
+    event_types=EVENTS,
     score_bands=tuple((least, name) for least, name, _ in RATINGS),
 )
