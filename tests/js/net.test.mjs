@@ -138,6 +138,16 @@ describe("Connection", () => {
     assert.equal(calls.at(-1)[2], MIN_DELAY);
   });
 
+  test("dropping on purpose closes the socket, and it comes back", () => {
+    connection.drop(); // nothing open yet: nothing happens
+    connection.open();
+    FakeSocket.made[0].open();
+    connection.drop();
+    assert.equal(FakeSocket.made[0].readyState, 3);
+    clock.tick(MIN_DELAY);
+    assert.equal(FakeSocket.made.length, 2);
+  });
+
   test("a close of an old socket, or after stopping, does not reconnect", () => {
     connection.open();
     const first = FakeSocket.made[0];
