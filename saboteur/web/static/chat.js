@@ -3,7 +3,7 @@
 
 import { serverLine, t } from "./i18n.js";
 
-export const MAX_LINES = 300;
+const MAX_LINES = 300;
 
 /** Which history a line belongs to: "global", "whisper", or its game's id. */
 export function lineKind(line) {
