@@ -5,6 +5,7 @@ import { GameWindow } from "./game.js";
 import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { Connection } from "./net.js";
+import { errorText, mergeFinished, mergeGames, nextFeed, parseRoute, routeHash, tableCounts } from "./state.js";
 
 const TOKEN = "saboteur.token";
 const NAME = "saboteur.name";
@@ -50,8 +51,8 @@ class App {
     this.bindChrome();
     this.readRoute();
     window.addEventListener("hashchange", () => {
-      const m = /^#\/game\/(\d+)$/.exec(location.hash);
-      this.go(m ? "game" : "lobby", m ? Number(m[1]) : null);
+      const route = parseRoute(location.hash);
+      this.go(route.view, route.game);
     });
     setLang(getLang());
     applyStatic();
@@ -88,8 +89,7 @@ class App {
   // -- routing ------------------------------------------------------------------------------
 
   readRoute() {
-    const m = /^#\/game\/(\d+)$/.exec(location.hash);
-    S.route = m ? { view: "game", game: Number(m[1]) } : { view: "lobby", game: null };
+    S.route = parseRoute(location.hash);
   }
 
   go(view, game = null) {
@@ -99,7 +99,7 @@ class App {
       this.send({ type: "unwatch", game: before }); // a spectator leaving the window stops watching
       S.tables.delete(before);
     }
-    const hash = view === "game" ? `#/game/${game}` : "#/";
+    const hash = routeHash(view, game);
     if (location.hash !== hash) history.pushState(null, "", hash);
     S.route = { view, game };
     this.afterRoute();
@@ -154,7 +154,7 @@ class App {
         break;
       case "games_changed":
         S.games = mergeGames(S.games, m.games, m.gone);
-        setTableCounts(m);
+        S.tableCounts = tableCounts(S.tableCounts, m);
         break;
       case "presence":
         S.online = m.online;
@@ -203,7 +203,7 @@ class App {
       S.onlineCount = m.online_count ?? m.online.length;
     }
     if (m.games) S.games = m.games;
-    setTableCounts(m);
+    S.tableCounts = tableCounts(S.tableCounts, m);
     if (m.finished) S.finished = m.finished;
     if (m.highscores) S.highscores = m.highscores;
   }
@@ -224,12 +224,7 @@ class App {
     S.synced.add(id);
     if (before && m.seq < before.seq) return; // an older message overtaken by a newer one
     S.tables.set(id, m);
-    const feed = S.feeds.get(id);
-    if (firstSinceWelcome || !feed) {
-      S.feeds.set(id, { epoch: (feed?.epoch ?? 0) + 1, events: m.events || [] });
-    } else {
-      feed.events = feed.events.concat(m.events || []);
-    }
+    S.feeds.set(id, nextFeed(S.feeds.get(id), m.events, firstSinceWelcome));
     // a game I was waiting for has started: go to the table
     const waiting = S.games.open.some((g) => g.id === id);
     if (m.seat != null && S.route.view === "lobby" && (m.seq === 0 || waiting) && !before) {
@@ -251,9 +246,7 @@ class App {
     if (m.code === "no-such-game" && S.route.view === "game" && !S.tables.has(S.route.game)) {
       this.go("lobby"); // a game window asked for a game that is over
     }
-    const key = `err.${m.code}`;
-    const text = t(key, { message: m.message });
-    this.toast(text === key ? m.message : text);
+    this.toast(errorText(m.code, m.message));
   }
 
   toast(text) {
@@ -355,26 +348,3 @@ class App {
 }
 
 window.saboteur = new App();
-
-/** The lobby's tables after a `games_changed`: changed summaries replace, gone ids leave. */
-function setTableCounts(m) {
-  if (m.open_count != null) S.tableCounts.open = m.open_count;
-  if (m.active_count != null) S.tableCounts.active = m.active_count;
-}
-
-/** The finished games with newly finished ones added: newest first, each once, at most 50. */
-export function mergeFinished(finished, added) {
-  const ids = new Set(added.map((g) => g.id));
-  const all = [...added, ...finished.filter((g) => !ids.has(g.id))];
-  const newest = (a, b) => (b.finished_at ?? "").localeCompare(a.finished_at ?? "") || b.id - a.id;
-  return all.sort(newest).slice(0, 50);
-}
-
-export function mergeGames(games, changed, gone) {
-  const drop = new Set([...gone, ...changed.map((g) => g.id)]);
-  const open = games.open.filter((g) => !drop.has(g.id));
-  const active = games.active.filter((g) => !drop.has(g.id));
-  for (const g of changed) (g.status === "open" ? open : active).push(g);
-  const byId = (a, b) => a.id - b.id;
-  return { open: open.sort(byId), active: active.sort(byId) };
-}

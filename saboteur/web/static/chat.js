@@ -5,6 +5,57 @@ import { serverLine, t } from "./i18n.js";
 
 const MAX_LINES = 300;
 
+/** Which history a line belongs to: "global", "whisper", or its game's id. */
+export function lineKind(line) {
+  if (line.channel === "game") return line.game;
+  return line.channel;
+}
+
+/** `lines` with the history of one kind replaced by `added`, oldest first (by `at`). */
+export function mergeHistory(lines, kind, added) {
+  const out = lines.filter((line) => lineKind(line) !== kind).concat(added);
+  return out.sort((a, b) => (a.at || "").localeCompare(b.at || ""));
+}
+
+/** The channels to offer: everyone, my game (only while I have one), whisper. */
+export function channelChoices(game) {
+  return [["global", t("chat.global")], ...(game != null ? [["game", t("chat.game")]] : []), ["whisper", t("chat.whisper")]];
+}
+
+/** The people I can whisper to: everyone online but me, in the server's order. */
+export function whisperNames(online, me) {
+  return online.filter((name) => name !== me);
+}
+
+/** A line's classes: its channel, and whether the server said it. */
+export function lineClass(line) {
+  return `chat-line ch-${line.channel}${line.from == null ? " from-server" : ""}`;
+}
+
+/** A line's time as hours and minutes in the reader's locale; "" for a time that is no time. */
+export function timeText(at, locales = []) {
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString(locales, { hour: "2-digit", minute: "2-digit" });
+}
+
+/** The tag before a line that is not for everyone ("whisper", "game #3"); null for the global chat. */
+export function tagText(line) {
+  if (line.channel === "global") return null;
+  return line.channel === "whisper" ? t("chat.whisperTag") : t("chat.gameTag", { id: line.game });
+}
+
+/** Who said it: "Anna:", "Anna → Ben:" for a whisper, the server's own name. */
+export function whoText(line) {
+  if (line.from == null) return `${t("chat.server")}:`;
+  if (line.channel === "whisper") return `${line.from} → ${line.to}:`;
+  return `${line.from}:`;
+}
+
+/** What was said: a player's words as they are, the server's announcements in the reader's language. */
+export function lineText(line) {
+  return line.from == null ? serverLine(line.text) : line.text;
+}
+
 export class Chat {
   /**
    * @param {HTMLElement} root  the #chat element from index.html
@@ -56,11 +107,7 @@ export class Chat {
   }
 
   fillOptions() {
-    const wanted = [
-      ["global", t("chat.global")],
-      ...(this.game != null ? [["game", t("chat.game")]] : []),
-      ["whisper", t("chat.whisper")],
-    ];
+    const wanted = channelChoices(this.game);
     const current = this.channel.value || "global";
     const same =
       this.channel.options.length === wanted.length &&
@@ -76,7 +123,7 @@ export class Chat {
       );
       this.channel.value = wanted.some(([v]) => v === current) ? current : "global";
     }
-    const others = this.online.filter((name) => name !== this.me);
+    const others = whisperNames(this.online, this.me);
     const chosen = this.to.value;
     const names = [...this.to.options].map((o) => o.value);
     if (names.join("\n") !== others.join("\n")) {
@@ -117,8 +164,7 @@ export class Chat {
 
   /** Replace the history of one kind ("global", "whisper" or a game id) with `lines`. */
   history(kind, lines) {
-    this.lines = this.lines.filter((line) => lineKind(line) !== kind).concat(lines);
-    this.lines.sort((a, b) => (a.at || "").localeCompare(b.at || ""));
+    this.lines = mergeHistory(this.lines, kind, lines);
     this.redraw();
   }
 
@@ -140,36 +186,27 @@ export class Chat {
 
   lineNode(line) {
     const li = document.createElement("li");
-    li.className = `chat-line ch-${line.channel}${line.from == null ? " from-server" : ""}`;
+    li.className = lineClass(line);
     if (line.at) {
       const time = document.createElement("time");
       time.dateTime = line.at;
-      const d = new Date(line.at);
-      time.textContent = Number.isNaN(d.getTime())
-        ? ""
-        : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      time.textContent = timeText(line.at);
       li.append(time);
     }
-    if (line.channel !== "global") {
+    const tagged = tagText(line);
+    if (tagged != null) {
       const tag = document.createElement("span");
       tag.className = "tag";
-      tag.textContent = line.channel === "whisper" ? t("chat.whisperTag") : t("chat.gameTag", { id: line.game });
+      tag.textContent = tagged;
       li.append(tag);
     }
     const who = document.createElement("b");
     who.className = "who";
-    if (line.from == null) who.textContent = `${t("chat.server")}:`;
-    else if (line.channel === "whisper") who.textContent = `${line.from} → ${line.to}:`;
-    else who.textContent = `${line.from}:`;
+    who.textContent = whoText(line);
     const text = document.createElement("span");
     text.className = "text";
-    text.textContent = line.from == null ? serverLine(line.text) : line.text;
+    text.textContent = lineText(line);
     li.append(who, " ", text);
     return li;
   }
-}
-
-function lineKind(line) {
-  if (line.channel === "game") return line.game;
-  return line.channel;
 }

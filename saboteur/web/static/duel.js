@@ -36,6 +36,15 @@ export function discardText(cards) {
   return [...cards].sort().join("+");
 }
 
+/**
+ * The actions of discarding the picked hand cards (indices into `hand`): passing with them (D), and
+ * for each of my broken tools, removing it with them (C). Whether each is legal is for view.legal.
+ */
+export function discardActions(hand, picked, broken) {
+  const text = discardText(picked.map((i) => hand[i]));
+  return { pass: `pass:${text}`, clears: broken.map((tool) => [tool, `clear-${tool}:${text}`]) };
+}
+
 export const duelRules = {
   isPathCard: isDuelPath,
   turned: duelTurned,
@@ -128,13 +137,11 @@ export const duelRules = {
     if (!legal.length || view.phase !== "play") return [];
     const hand = view.hand || [];
     if (gw.picking) {
-      const cards = gw.picked.map((i) => hand[i]);
-      const text = discardText(cards);
+      const count = gw.picked.length;
+      const { pass, clears } = discardActions(hand, gw.picked, view.broken[view.seat] || []);
       const buttons = [];
-      const pass = `pass:${text}`;
-      buttons.push(h("button", { class: "primary", dataset: { action: "pass", fkey: "act-pass" }, disabled: !cards.length || !legal.includes(pass), text: t("act.pass", { n: cards.length || "1–2" }), onclick: () => gw.act(pass) }));
-      for (const tool of view.broken[view.seat] || []) {
-        const clear = `clear-${tool}:${text}`;
+      buttons.push(h("button", { class: "primary", dataset: { action: "pass", fkey: "act-pass" }, disabled: !count || !legal.includes(pass), text: t("act.pass", { n: count || "1–2" }), onclick: () => gw.act(pass) }));
+      for (const [tool, clear] of clears) {
         buttons.push(h("button", { dataset: { action: "clear", fkey: `act-clear-${tool}` }, disabled: !legal.includes(clear), text: t("act.clear", { tool: toolName(tool) }), onclick: () => gw.act(clear) }));
       }
       buttons.push(h("button", { class: "small", dataset: { fkey: "act-cancel" }, text: t("btn.cancel"), onclick: () => gw.setPicking(false) }));

@@ -9,8 +9,60 @@ import { MazeView } from "./maze.js";
 import { rulesFor } from "./rules.js";
 
 const $ = (sel) => document.querySelector(sel);
-const slotOf = (action) => action.split("@")[1].split(",").map(Number);
 const MUTED = new Set(["draw", "drew", "deal", "discard", "gold-value", "peek"]);
+
+/** The maze slot of an action on a card or slot: "NES@3,-1" -> [3, -1]. */
+export function slotOf(action) {
+  return action.split("@")[1].split(",").map(Number);
+}
+
+/** The players a menu line can be played on: seat -> its action ("break-cart@2" -> 2). */
+export function playerTargets(option) {
+  const targets = new Map();
+  if (option?.kind === "player") {
+    for (const action of option.actions) targets.set(Number(action.split("@")[1]), action);
+  }
+  return targets;
+}
+
+/**
+ * What a menu line points at in the maze: a path card's free slots in its current orientation
+ * `shape` (with the card shown faintly there), else the cards or goals a rockfall, map, key or
+ * bribe acts on. Players are no maze targets (see playerTargets).
+ */
+export function mazeTargets(option, shape, cardName) {
+  if (!option) return [];
+  if (option.kind === "place") {
+    return option.actions
+      .filter((a) => a.startsWith(`${shape}@`))
+      .map((action) => {
+        const [x, y] = slotOf(action);
+        return { x, y, action, kind: "slot", ghost: shape, label: `${cardName(shape)} → ${t("slot.empty", { x, y })}` };
+      });
+  }
+  if (option.kind === "player") return [];
+  return option.actions.map((action) => {
+    const [x, y] = slotOf(action);
+    const label = option.kind === "map" ? t("slot.goal", { x, y }) : t("slot.card", { card: option.label, x, y });
+    return { x, y, action, kind: option.kind === "map" ? "goal" : "card", label };
+  });
+}
+
+/** The orientation to lay a path card in: `shape` if it fits somewhere, else one of the line's that does. */
+export function placeShape(option, shape) {
+  const has = (s) => option.actions.some((a) => a.startsWith(`${s}@`));
+  return has(shape) ? shape : (option.shapes.find(has) ?? shape);
+}
+
+/** Whole seconds left on a turn clock of `seconds` started at `start` (ms), never below 0. */
+export function clockLeft(seconds, start, now) {
+  return Math.max(0, seconds - Math.floor((now - start) / 1000));
+}
+
+/** The class of an event's line in the feed: private or routine events are muted. */
+export function feedClass(kind) {
+  return `ev ev-${kind}${MUTED.has(kind) ? " muted" : ""}`;
+}
 
 export class GameWindow {
   constructor(app) {
@@ -45,7 +97,7 @@ export class GameWindow {
       box.hidden = true;
       return;
     }
-    const left = Math.max(0, this.clock.seconds - Math.floor((Date.now() - this.clock.start) / 1000));
+    const left = clockLeft(this.clock.seconds, this.clock.start, Date.now());
     box.hidden = false;
     box.textContent = `⏱ ${left} s`;
     box.classList.toggle("urgent", left <= 10 && (view.legal || []).length > 0);
@@ -151,10 +203,7 @@ export class GameWindow {
     }
     this.sel.option = option.key;
     this.menuOpen = false;
-    if (option.kind === "place") {
-      const has = (shape) => option.actions.some((a) => a.startsWith(`${shape}@`));
-      if (!has(this.sel.shape)) this.sel.shape = option.shapes.find(has) ?? this.sel.shape;
-    }
+    if (option.kind === "place") this.sel.shape = placeShape(option, this.sel.shape);
     this.focusAfter = "target";
     this.app.render();
   }
@@ -247,10 +296,7 @@ export class GameWindow {
   }
 
   renderPlayers(msg, view, option) {
-    const targets = new Map();
-    if (option?.kind === "player") {
-      for (const action of option.actions) targets.set(Number(action.split("@")[1]), action);
-    }
+    const targets = playerTargets(option);
     const key = JSON.stringify([view.ruleset, msg.names, msg.seat, view.current, this.rules.playersKey(view), view.broken, view.hand_sizes, [...targets], option?.label, document.documentElement.lang, msg.summary?.bots, msg.summary?.away]);
     if (key === this.playersKey) return;
     this.playersKey = key;
@@ -448,23 +494,7 @@ export class GameWindow {
   }
 
   mazeTargets(option) {
-    if (!option) return [];
-    if (option.kind === "place") {
-      const shape = this.sel.shape;
-      return option.actions
-        .filter((a) => a.startsWith(`${shape}@`))
-        .map((action) => {
-          const [x, y] = slotOf(action);
-          return { x, y, action, kind: "slot", ghost: shape, label: `${this.rules.cardName(shape)} → ${t("slot.empty", { x, y })}` };
-        });
-    }
-    if (option.kind === "player") return [];
-    // rockfall, map, key, bribe: a card (or face-down goal) in the maze is the target
-    return option.actions.map((action) => {
-      const [x, y] = slotOf(action);
-      const label = option.kind === "map" ? t("slot.goal", { x, y }) : t("slot.card", { card: option.label, x, y });
-      return { x, y, action, kind: option.kind === "map" ? "goal" : "card", label };
-    });
+    return mazeTargets(option, this.sel?.shape, this.rules.cardName);
   }
 
   renderFeed(msg, feed, atBottom) {
@@ -472,7 +502,7 @@ export class GameWindow {
     const fresh = this.feed.game !== msg.game || this.feed.epoch !== feed.epoch || feed.events.length < this.feed.count;
     const from = fresh ? 0 : this.feed.count;
     const nodes = feed.events.slice(from).map((ev) =>
-      h("li", { class: `ev ev-${ev.kind}${MUTED.has(ev.kind) ? " muted" : ""}`, text: this.rules.eventText(ev, msg.names) }),
+      h("li", { class: feedClass(ev.kind), text: this.rules.eventText(ev, msg.names) }),
     );
     if (!fresh && !nodes.length) return;
     if (fresh) list.replaceChildren(...nodes);

@@ -1,6 +1,10 @@
 // English and German texts. t(key, params) fills {name} placeholders; the choice is remembered.
 
-const STRINGS = {
+import { chooseLang, LANGS, translate } from "./lang.js";
+
+export { LANGS };
+
+export const STRINGS = {
   en: {
     "app.title": "Saboteur",
     "app.tagline": "Dig for gold. Trust no dwarf.",
@@ -429,13 +433,11 @@ const STRINGS = {
   },
 };
 
-export const LANGS = ["en", "de"];
 const KEY = "saboteur.lang";
 
+/** The saved choice, else the browser's language (outside a browser, as in the unit tests: English). */
 function initialLang() {
-  const saved = localStorage.getItem(KEY);
-  if (LANGS.includes(saved)) return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+  return chooseLang(globalThis.localStorage?.getItem(KEY), globalThis.navigator?.language);
 }
 
 let lang = initialLang();
@@ -452,8 +454,7 @@ export function setLang(next) {
 }
 
 export function t(key, params = {}) {
-  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return translate(STRINGS, lang, key, params);
 }
 
 /** Fill every element carrying data-i18n (text), data-i18n-placeholder, data-i18n-title / -label. */

@@ -12,6 +12,47 @@ export const GAMES = {
   solo: { min: 1, max: 1, bots: [] },
 };
 
+/** Take the server's seat counts and bot kinds (GET /api/rulesets) into `games`, for rulesets it knows. */
+export function mergeRulesets(games, rulesets) {
+  for (const r of rulesets) {
+    if (games[r.name] && Array.isArray(r.bots)) Object.assign(games[r.name], { min: r.min_players, max: r.max_players, bots: r.bots });
+  }
+  return games;
+}
+
+/** The open tables in the order shown: mine first, then by id. */
+export function sortOpen(open, me) {
+  const mine = (g) => g.seats.includes(me);
+  return [...open].sort((a, b) => Number(mine(b)) - Number(mine(a)) || a.id - b.id);
+}
+
+/** A table in a few words: its game (unless classic), players, colour, preset, demo, clock, round. */
+export function describeTable(g) {
+  const bits = [t("game.players", { n: g.players })];
+  if (g.ruleset && g.ruleset !== "classic") bits.unshift(t(`ruleset.${g.ruleset}`));
+  if (g.options?.colour) bits.push(t(`colour.${g.options.colour}`));
+  if (g.options?.preset === "online-3") bits.push(t("game.online3"));
+  if (g.options?.demo) bits.push(t("game.demo"));
+  if (g.clock) bits.push(t("game.clock", { s: g.clock }));
+  if (g.round) bits.push(t("game.round", { r: g.round }));
+  return bits.join(" · ");
+}
+
+/** One seat of a table's list: {cls, text} for a bot, the host, another player or a free seat. */
+export function seatLine(g, seat) {
+  const name = g.seats[seat];
+  if (g.bots?.[seat]) return { cls: "bot", text: `${name} (${t("seat.bot")})` };
+  return { cls: name ? (name === g.host ? "host" : "") : "free", text: name ?? "—" };
+}
+
+/** What my own open table waits for: players, or the host's start ("" for others' tables). */
+export function tableStatus(g, isMine, me) {
+  if (!isMine) return "";
+  const taken = g.seats.filter(Boolean).length;
+  if (taken !== g.players) return t("lobby.waiting", { n: taken, m: g.players });
+  return g.host === me ? t("lobby.full") : t("lobby.hostStarts", { host: g.host });
+}
+
 /** A small element helper: text only, never HTML. */
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -30,12 +71,12 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Rebuild `parent`'s children, keeping the focus on the element with the same data-fkey. */
 /** "and N more" when the server listed fewer tables than there are. */
 function more(count, listed) {
   return count > listed ? [h("li", { class: "more", text: t("lobby.more", { n: count - listed }) })] : [];
 }
 
+/** Rebuild `parent`'s children, keeping the focus on the element with the same data-fkey. */
 export function refill(parent, children) {
   const active = document.activeElement;
   const fkey = active && parent.contains(active) ? active.dataset.fkey : null;
@@ -60,9 +101,7 @@ export class Lobby {
     try {
       const reply = await fetch("/api/rulesets");
       if (!reply.ok) return;
-      for (const r of await reply.json()) {
-        if (GAMES[r.name] && Array.isArray(r.bots)) Object.assign(GAMES[r.name], { min: r.min_players, max: r.max_players, bots: r.bots });
-      }
+      mergeRulesets(GAMES, await reply.json());
     } catch {
       // offline for a moment: the built-in lists serve
     }
@@ -86,7 +125,7 @@ export class Lobby {
     );
     $("#back-banner").hidden = running.length === 0;
 
-    const open = [...S.games.open].sort((a, b) => Number(mine(b)) - Number(mine(a)) || a.id - b.id);
+    const open = sortOpen(S.games.open, me);
     refill(
       $("#open-games"),
       open.length
@@ -158,26 +197,14 @@ export class Lobby {
     );
   }
 
-  describe(g) {
-    const bits = [t("game.players", { n: g.players })];
-    if (g.ruleset && g.ruleset !== "classic") bits.unshift(t(`ruleset.${g.ruleset}`));
-    if (g.options?.colour) bits.push(t(`colour.${g.options.colour}`));
-    if (g.options?.preset === "online-3") bits.push(t("game.online3"));
-    if (g.options?.demo) bits.push(t("game.demo"));
-    if (g.clock) bits.push(t("game.clock", { s: g.clock }));
-    if (g.round) bits.push(t("game.round", { r: g.round }));
-    return bits.join(" · ");
-  }
-
   seatList(g) {
     return h(
       "ol",
       { class: "seatlist" },
-      g.seats.map((name, seat) =>
-        g.bots?.[seat]
-          ? h("li", { class: "bot", text: `${name} (${t("seat.bot")})` })
-          : h("li", { class: name ? (name === g.host ? "host" : "") : "free", text: name ?? "—" }),
-      ),
+      g.seats.map((_, seat) => {
+        const line = seatLine(g, seat);
+        return h("li", { class: line.cls, text: line.text });
+      }),
     );
   }
 
@@ -216,15 +243,11 @@ export class Lobby {
         }),
       );
     }
-    let status = "";
-    if (isMine) {
-      if (!full) status = t("lobby.waiting", { n: taken, m: g.players });
-      else status = g.host === me ? t("lobby.full") : t("lobby.hostStarts", { host: g.host });
-    }
+    const status = tableStatus(g, isMine, me);
     return h(
       "li",
       { class: `game${isMine ? " mine" : ""}`, dataset: { game: String(g.id) } },
-      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: this.describe(g) })),
+      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: describeTable(g) })),
       this.seatList(g),
       status ? h("p", { class: "status", text: status }) : null,
       h("div", { class: "buttons" }, buttons),
@@ -235,7 +258,7 @@ export class Lobby {
     return h(
       "li",
       { class: `game${isMine ? " mine" : ""}`, dataset: { game: String(g.id) } },
-      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: this.describe(g) })),
+      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: describeTable(g) })),
       this.seatList(g),
       h(
         "div",

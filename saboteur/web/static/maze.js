@@ -4,10 +4,50 @@
 import { CH, CW, el, svgNodes } from "./cards.js";
 
 const GAP = 2; // space between cards
-const PX = CW + GAP;
-const PY = CH + GAP;
+export const PX = CW + GAP; // one slot's step in maze units, across …
+export const PY = CH + GAP; // … and down
 
 const key = (x, y) => `${x},${y}`;
+
+/**
+ * The slots to show, {x0, x1, y0, y1} inclusive: the view's own bounds if it has them, else every
+ * card, goal and target, and at least x 0..8, y -2..2 (the start and the classic goals).
+ */
+export function contentBounds(view, targets) {
+  if (view.bounds) {
+    const [x0, x1, y0, y1] = view.bounds;
+    return { x0, x1, y0, y1 };
+  }
+  const xs = [0, 8];
+  const ys = [-2, 2];
+  for (const c of [...view.maze, ...view.goals, ...targets]) {
+    xs.push(c.x);
+    ys.push(c.y);
+  }
+  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+}
+
+/** The view box showing the slots of `bounds`, with a margin of 0.3 of a slot across and 0.25 down. */
+export function fitBox(bounds) {
+  const mx = PX * 0.3;
+  const my = PY * 0.25;
+  return {
+    x: bounds.x0 * PX - mx,
+    y: bounds.y0 * PY - my,
+    w: (bounds.x1 - bounds.x0 + 1) * PX + 2 * mx,
+    h: (bounds.y1 - bounds.y0 + 1) * PY + 2 * my,
+  };
+}
+
+/**
+ * The view box `vb` zoomed by `f` (<1 zooms in) around the point (px, py), which stays where it is
+ * on screen; the width stays between 2 and 60 slots.
+ */
+export function zoomBox(vb, f, px, py) {
+  const w = Math.min(Math.max(vb.w * f, PX * 2), PX * 60);
+  const k = w / vb.w;
+  return { x: px - (px - vb.x) * k, y: py - (py - vb.y) * k, w, h: vb.h * k };
+}
 
 export class MazeView {
   /**
@@ -46,25 +86,11 @@ export class MazeView {
       this.drawCards(view, rules);
     }
     this.drawTargets(targets, rules);
-    const bounds = this.contentBounds(view, targets);
+    const bounds = contentBounds(view, targets);
     const changed = !this.bounds || Object.keys(bounds).some((k) => bounds[k] !== this.bounds[k]);
     this.bounds = bounds;
     if (changed) this.drawGrid();
     if (changed && !this.userMoved) this.fit();
-  }
-
-  contentBounds(view, targets) {
-    const xs = [0, 8];
-    const ys = [-2, 2];
-    for (const c of [...view.maze, ...view.goals, ...targets]) {
-      xs.push(c.x);
-      ys.push(c.y);
-    }
-    if (view.bounds) {
-      const [x0, x1, y0, y1] = view.bounds;
-      return { x0, x1, y0, y1 };
-    }
-    return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
   }
 
   /** The face-up cards and the goals (their art comes from the ruleset's `rules`). */
@@ -157,14 +183,7 @@ export class MazeView {
     const b = this.bounds;
     if (!b) return;
     this.userMoved = false;
-    const mx = PX * 0.3;
-    const my = PY * 0.25;
-    this.vb = {
-      x: b.x0 * PX - mx,
-      y: b.y0 * PY - my,
-      w: (b.x1 - b.x0 + 1) * PX + 2 * mx,
-      h: (b.y1 - b.y0 + 1) * PY + 2 * my,
-    };
+    this.vb = fitBox(b);
     this.apply();
   }
 
@@ -175,9 +194,7 @@ export class MazeView {
 
   /** Zoom by factor f (<1 zooms in) around the point (px, py) in maze units (default: centre). */
   zoom(f, px = this.vb.x + this.vb.w / 2, py = this.vb.y + this.vb.h / 2) {
-    const w = Math.min(Math.max(this.vb.w * f, PX * 2), PX * 60);
-    const k = w / this.vb.w;
-    this.vb = { x: px - (px - this.vb.x) * k, y: py - (py - this.vb.y) * k, w, h: this.vb.h * k };
+    this.vb = zoomBox(this.vb, f, px, py);
     this.userMoved = true;
     this.apply();
   }

@@ -1,7 +1,17 @@
 // One WebSocket to the server, reopened with growing back-off when it drops.
 
-const MIN_DELAY = 500;
-const MAX_DELAY = 10000;
+export const MIN_DELAY = 500;
+export const MAX_DELAY = 10000;
+
+/** The wait before the next attempt: `delay` ms give or take 20% (`random` in [0, 1)), whole ms. */
+export function jittered(delay, random) {
+  return Math.round(delay * (0.8 + random * 0.4));
+}
+
+/** The back-off after a failed attempt: doubled, at most MAX_DELAY. */
+export function backOff(delay) {
+  return Math.min(delay * 2, MAX_DELAY);
+}
 
 export class Connection {
   /**
@@ -39,8 +49,8 @@ export class Connection {
     socket.addEventListener("close", () => {
       if (this.socket !== socket || this.stopped) return;
       this.socket = null;
-      const wait = Math.round(this.delay * (0.8 + Math.random() * 0.4));
-      this.delay = Math.min(this.delay * 2, MAX_DELAY);
+      const wait = jittered(this.delay, Math.random());
+      this.delay = backOff(this.delay);
       this.handlers.onStatus("closed", wait);
       this.timer = setTimeout(() => this.open(), wait);
     });

@@ -1,0 +1,54 @@
+// Pure updates of the client's state (app.js): the lobby's lists, the event feeds, the route, the
+// words for a server error. No DOM here, so tests/js/ can run them in Node.
+
+import { t } from "./i18n.js";
+
+/** The lobby's tables after a `games_changed`: changed summaries replace, gone ids leave; by id. */
+export function mergeGames(games, changed, gone) {
+  const drop = new Set([...gone, ...changed.map((g) => g.id)]);
+  const open = games.open.filter((g) => !drop.has(g.id));
+  const active = games.active.filter((g) => !drop.has(g.id));
+  for (const g of changed) (g.status === "open" ? open : active).push(g);
+  const byId = (a, b) => a.id - b.id;
+  return { open: open.sort(byId), active: active.sort(byId) };
+}
+
+/** The finished games with newly finished ones added: newest first, each once, at most 50. */
+export function mergeFinished(finished, added) {
+  const ids = new Set(added.map((g) => g.id));
+  const all = [...added, ...finished.filter((g) => !ids.has(g.id))];
+  const newest = (a, b) => (b.finished_at ?? "").localeCompare(a.finished_at ?? "") || b.id - a.id;
+  return all.sort(newest).slice(0, 50);
+}
+
+/** The numbers of open and running tables a message states (the lists may hold fewer). */
+export function tableCounts(counts, m) {
+  return { open: m.open_count ?? counts.open, active: m.active_count ?? counts.active };
+}
+
+/**
+ * A game's event feed after one more `game` message: the first message since a welcome (or for a
+ * game not seen yet) starts a new epoch with its events; later ones append theirs.
+ */
+export function nextFeed(feed, events, firstSinceWelcome) {
+  if (firstSinceWelcome || !feed) return { epoch: (feed?.epoch ?? 0) + 1, events: events || [] };
+  return { epoch: feed.epoch, events: feed.events.concat(events || []) };
+}
+
+/** The route of an address's hash: `#/game/12` a game window, anything else the lobby. */
+export function parseRoute(hash) {
+  const m = /^#\/game\/(\d+)$/.exec(hash);
+  return m ? { view: "game", game: Number(m[1]) } : { view: "lobby", game: null };
+}
+
+/** The hash of a route (the reverse of parseRoute). */
+export function routeHash(view, game) {
+  return view === "game" ? `#/game/${game}` : "#/";
+}
+
+/** The words for a server error: our text for its code, else the server's own message. */
+export function errorText(code, message) {
+  const key = `err.${code}`;
+  const text = t(key, { message });
+  return text === key ? message : text;
+}
