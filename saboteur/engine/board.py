@@ -14,7 +14,7 @@ knowing the ruleset's notation).  One renderer can draw and play any ruleset fro
 ['down', 'up']
 >>> target = board["targets"][0]
 >>> sorted(target)
-['action', 'card', 'kind', 'x', 'y']
+['action', 'hand_card', 'kind', 'x', 'y']
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class Target(TypedDict):
 
     action: str
     kind: str
-    card: str | None
+    hand_card: str | None  # the card of the viewer's hand the action plays, if any
     x: NotRequired[int]
     y: NotRequired[int]
     seat: NotRequired[int]
@@ -102,7 +102,7 @@ def targets(actions: Iterable[Action]) -> list[Target]:
     """Each action with the slot (``x``, ``y``) or the seat it points at."""
     out: list[Target] = []
     for action in actions:
-        target: Target = {"action": action.text, "kind": action.kind, "card": action.card}
+        target: Target = {"action": action.text, "kind": action.kind, "hand_card": action.card}
         if action.slot is not None:
             target["x"], target["y"] = action.slot
         if action.seat is not None:

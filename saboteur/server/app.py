@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from saboteur import __version__
 from saboteur.engine import RULESETS, Record
+from saboteur.engine.registry import DEFAULT_RULESET
 from saboteur.engine.views import event_schema, view_schema
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.collector import Collector
@@ -107,6 +108,7 @@ class RulesetInfo(BaseModel):
     """A ruleset's descriptor as clients need it: titles, seats, options, bots, cards."""
 
     name: str
+    default: bool  # the ruleset a table has when new_game names none
     title: dict[str, str]  # by language: en, de
     summary: dict[str, str]
     min_players: int
@@ -188,6 +190,7 @@ def create_app(
             out.append(
                 RulesetInfo(
                     **data,
+                    default=name == DEFAULT_RULESET,
                     min_players=seats["min"],
                     max_players=seats["max"],
                     default_players=seats["default"],

@@ -1,40 +1,11 @@
-// The lobby's pure helpers (static/lobby.js): ruleset limits from the server, the order of the open
-// tables, a table in words, seat lines and the waiting status.
+// The lobby's pure helpers (static/lobby.js): the order of the open tables, a table in words (with
+// the server's ruleset descriptors), seat lines and the waiting status.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { t } from "../../saboteur/web/static/i18n.js";
-import { GAMES, describeTable, mergeRulesets, seatLine, sortOpen, tableStatus } from "../../saboteur/web/static/lobby.js";
-
-describe("GAMES", () => {
-  test("the built-in seat limits of each ruleset", () => {
-    assert.deepEqual([GAMES.classic.min, GAMES.classic.max], [3, 10]);
-    assert.deepEqual([GAMES.duel.min, GAMES.duel.max], [2, 2]);
-    assert.deepEqual([GAMES.solo.min, GAMES.solo.max, GAMES.solo.bots], [1, 1, []]);
-  });
-});
-
-describe("mergeRulesets", () => {
-  const games = () => ({ classic: { min: 3, max: 10, bots: ["random"] }, duel: { min: 2, max: 2, bots: [] } });
-  test("takes the server's seat counts and bots for the rulesets the client knows", () => {
-    const out = mergeRulesets(games(), [{ name: "duel", min_players: 2, max_players: 2, bots: ["random", "heuristic"] }]);
-    assert.deepEqual(out.duel, { min: 2, max: 2, bots: ["random", "heuristic"] });
-    assert.deepEqual(out.classic, { min: 3, max: 10, bots: ["random"] });
-  });
-  test("ignores unknown rulesets and entries without a bot list", () => {
-    const out = mergeRulesets(games(), [
-      { name: "dark-cave", min_players: 2, max_players: 8, bots: [] },
-      { name: "classic", min_players: 1, max_players: 1 },
-      { name: "classic", min_players: 3, max_players: 10, bots: "random" },
-    ]);
-    assert.deepEqual(out, games());
-  });
-  test("changes the table it is given (GAMES itself in the lobby)", () => {
-    const mine = games();
-    assert.equal(mergeRulesets(mine, []), mine);
-  });
-});
+import { describeTable, rulesetTitle, seatLine, sortOpen, tableStatus } from "../../saboteur/web/static/lobby.js";
 
 describe("sortOpen", () => {
   const table = (id, seats) => ({ id, seats });
@@ -51,17 +22,29 @@ describe("sortOpen", () => {
 });
 
 describe("describeTable", () => {
-  test("a plain classic table: only its players", () => {
-    assert.equal(describeTable({ players: 4, ruleset: "classic", options: {} }), t("game.players", { n: 4 }));
+  const rulesets = [
+    { name: "classic", default: true, title: { en: "Saboteur" }, options: [
+      { name: "demo", type: "bool", default: false, title: { en: "Demo opening" } },
+      { name: "rounds", type: "int", default: 3, choices: [1, 2, 3], title: { en: "Rounds" } },
+    ] },
+    { name: "duel", default: false, title: { en: "The Duel", de: "Das Duell" }, options: [] },
+  ];
+  test("a plain table of the default ruleset: only its players", () => {
+    assert.equal(describeTable({ players: 4, ruleset: "classic", options: {} }, rulesets), t("game.players", { n: 4 }));
     assert.equal(describeTable({ players: 4 }), t("game.players", { n: 4 }));
   });
-  test("every extra in order: game, players, colour, preset, demo, clock, round", () => {
-    const g = { players: 3, ruleset: "solo", options: { colour: "blue", preset: "online-3", demo: true }, clock: 30, round: 2 };
-    const expected = [t("ruleset.solo"), t("game.players", { n: 3 }), t("colour.blue"), t("game.online3"), t("game.demo"), t("game.clock", { s: 30 }), t("game.round", { r: 2 })];
-    assert.equal(describeTable(g), expected.join(" · "));
+  test("every extra in order: game, players, options as the schema names them, clock, round", () => {
+    const g = { players: 3, ruleset: "classic", options: { demo: true, rounds: 1 }, clock: 30, round: 2 };
+    const expected = [t("game.players", { n: 3 }), "Demo opening", "Rounds: 1", t("game.clock", { s: 30 }), t("game.round", { r: 2 })];
+    assert.equal(describeTable(g, rulesets), expected.join(" · "));
   });
-  test("no clock (0) and round 0 say nothing; an unknown preset says nothing", () => {
-    assert.equal(describeTable({ players: 2, ruleset: "duel", clock: 0, round: 0, options: { preset: "standard" } }), `${t("ruleset.duel")} · ${t("game.players", { n: 2 })}`);
+  test("another ruleset leads with its title; no clock (0) and round 0 say nothing", () => {
+    const g = { players: 2, ruleset: "duel", clock: 0, round: 0, options: {} };
+    assert.equal(describeTable(g, rulesets), `The Duel · ${t("game.players", { n: 2 })}`);
+  });
+  test("a ruleset the server did not describe is named as it is", () => {
+    assert.equal(rulesetTitle({ ruleset: "dark-cave" }, rulesets), "dark-cave");
+    assert.equal(rulesetTitle({ ruleset: "classic" }, rulesets), "");
   });
 });
 

@@ -38,10 +38,10 @@ def outcomes(state: State) -> Sequence[Outcome]:
 
 DUEL = Ruleset(
     name="duel",
-    title={"en": "Saboteur – The Duel", "de": "Saboteur – Das Duell"},
+    title={"en": "The Duel", "de": "Das Duell"},
     summary={
-        "en": "2 players: two dwarfs dig towards the gold, with doors, keys and trolls.",
-        "de": "2 Spieler: zwei Zwerge graben zum Gold, mit Türen, Schlüsseln und Trollen.",
+        "en": "Saboteur – The Duel, 2 players: two dwarfs dig for gold past doors and trolls.",
+        "de": "Saboteur – Das Duell, 2 Spieler: zwei Zwerge graben vorbei an Türen und Trollen.",
     },
     game=DuelGame,
     players=PlayerRange(2, 2, 2),
@@ -63,10 +63,10 @@ DUEL = Ruleset(
 
 SOLO = Ruleset(
     name="solo",
-    title={"en": "Saboteur – The Duel, solo", "de": "Saboteur – Das Duell, solo"},
+    title={"en": "Solo", "de": "Solo"},
     summary={
-        "en": "1 player: the Duel alone, scored by the gold you bring out.",
-        "de": "1 Spieler: das Duell allein, gewertet nach dem geborgenen Gold.",
+        "en": "The Duel alone, 1 player, scored by the gold you bring out.",
+        "de": "Das Duell allein, 1 Spieler, gewertet nach dem geborgenen Gold.",
     },
     game=SoloGame,
     players=PlayerRange(1, 1, 1),

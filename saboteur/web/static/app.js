@@ -176,7 +176,7 @@ class App {
         break;
       case "joined":
         if (m.game.status !== "open") this.go("game", m.game.id);
-        else if (this.startSolo && m.game.ruleset === "solo" && m.game.host === S.me?.name) {
+        else if (this.startSolo && m.game.players === 1 && m.game.host === S.me?.name) {
           this.startSolo = false;
           this.send({ type: "start", game: m.game.id });
         }

@@ -1,24 +1,10 @@
 // The lobby: games to join, watch or start, players online, high scores, and the new-game dialog.
 
 import { rolePicture } from "./cards.js";
-import { t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
+import { clampPlayers, describeOptions, optionFields, readOptions, seatRange, titleIn } from "./rulesets.js";
 
 const $ = (sel) => document.querySelector(sel);
-
-/** Seats and the bots a host may seat, per ruleset; the bot lists are refreshed from /api/rulesets. */
-export const GAMES = {
-  classic: { min: 3, max: 10, bots: ["random", "heuristic", "ismcts"] },
-  duel: { min: 2, max: 2, bots: ["heuristic", "random"] },
-  solo: { min: 1, max: 1, bots: [] },
-};
-
-/** Take the server's seat counts and bot kinds (GET /api/rulesets) into `games`, for rulesets it knows. */
-export function mergeRulesets(games, rulesets) {
-  for (const r of rulesets) {
-    if (games[r.name] && Array.isArray(r.bots)) Object.assign(games[r.name], { min: r.min_players, max: r.max_players, bots: r.bots });
-  }
-  return games;
-}
 
 /** The open tables in the order shown: mine first, then by id. */
 export function sortOpen(open, me) {
@@ -26,13 +12,21 @@ export function sortOpen(open, me) {
   return [...open].sort((a, b) => Number(mine(b)) - Number(mine(a)) || a.id - b.id);
 }
 
-/** A table in a few words: its game (unless classic), players, colour, preset, demo, clock, round. */
-export function describeTable(g) {
+/** The title of a table's ruleset, or "" for the default ruleset's (or one nobody described). */
+export function rulesetTitle(g, rulesets = []) {
+  const described = rulesets.find((r) => r.name === g.ruleset);
+  if (!described) return g.ruleset && !rulesets.some((r) => r.default && r.name === g.ruleset) ? g.ruleset : "";
+  return described.default ? "" : titleIn(described.title, getLang());
+}
+
+/** A table in a few words: its game (unless the default one), players, its options that differ
+ * from the defaults (as the ruleset's schema names them), clock, round. */
+export function describeTable(g, rulesets = []) {
   const bits = [t("game.players", { n: g.players })];
-  if (g.ruleset && g.ruleset !== "classic") bits.unshift(t(`ruleset.${g.ruleset}`));
-  if (g.options?.colour) bits.push(t(`colour.${g.options.colour}`));
-  if (g.options?.preset === "online-3") bits.push(t("game.online3"));
-  if (g.options?.demo) bits.push(t("game.demo"));
+  const title = rulesetTitle(g, rulesets);
+  if (title) bits.unshift(title);
+  const schema = rulesets.find((r) => r.name === g.ruleset)?.options;
+  bits.push(...describeOptions(schema, g.options, getLang()));
   if (g.clock) bits.push(t("game.clock", { s: g.clock }));
   if (g.round) bits.push(t("game.round", { r: g.round }));
   return bits.join(" · ");
@@ -87,8 +81,9 @@ export function refill(parent, children) {
 export class Lobby {
   constructor(app) {
     this.app = app;
+    this.rulesets = []; // GET /api/rulesets: the descriptors of the games the server offers
+    this.loading = this.loadRulesets();
     this.bindNewGame();
-    this.loadRulesets();
     for (const pic of document.querySelectorAll(".about-roles .pic")) pic.append(rolePicture(pic.dataset.role));
   }
 
@@ -96,15 +91,21 @@ export class Lobby {
     this.app.send(message);
   }
 
-  /** The server's own word on seat counts and bot kinds per ruleset. */
+  /** The server's word on the games it offers: titles, seats, options and bots per ruleset. */
   async loadRulesets() {
-    try {
-      const reply = await fetch("/api/rulesets");
-      if (!reply.ok) return;
-      mergeRulesets(GAMES, await reply.json());
-    } catch {
-      // offline for a moment: the built-in lists serve
+    for (let attempt = 0; attempt < 5 && !this.rulesets.length; attempt++) {
+      try {
+        const reply = await fetch("/api/rulesets");
+        if (reply.ok) this.rulesets = await reply.json();
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1))); // offline a moment
+      }
     }
+    this.renderRulesetChoice();
+  }
+
+  ruleset(name) {
+    return this.rulesets.find((r) => r.name === name);
   }
 
   render() {
@@ -146,7 +147,7 @@ export class Lobby {
               "li",
               { class: "game" },
               h("span", { class: "gname", text: t("game.label", { id: g.id }) }),
-              g.ruleset && g.ruleset !== "classic" ? h("span", { class: "meta", text: t(`ruleset.${g.ruleset}`) }) : null,
+              rulesetTitle(g, this.rulesets) ? h("span", { class: "meta", text: rulesetTitle(g, this.rulesets) }) : null,
               h("span", { class: "seats", text: g.seats.filter(Boolean).join(", ") }),
               h("span", { class: "meta", text: g.finished_at ? new Date(g.finished_at).toLocaleDateString() : "" }),
             ),
@@ -247,7 +248,7 @@ export class Lobby {
     return h(
       "li",
       { class: `game${isMine ? " mine" : ""}`, dataset: { game: String(g.id) } },
-      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: describeTable(g) })),
+      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: describeTable(g, this.rulesets) })),
       this.seatList(g),
       status ? h("p", { class: "status", text: status }) : null,
       h("div", { class: "buttons" }, buttons),
@@ -258,7 +259,7 @@ export class Lobby {
     return h(
       "li",
       { class: `game${isMine ? " mine" : ""}`, dataset: { game: String(g.id) } },
-      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: describeTable(g) })),
+      h("div", { class: "ghead" }, h("span", { class: "gname", text: t("game.label", { id: g.id }) }), h("span", { class: "meta", text: describeTable(g, this.rulesets) })),
       this.seatList(g),
       h(
         "div",
@@ -296,45 +297,94 @@ export class Lobby {
     );
   }
 
+  /** One radio per ruleset the server offers (title and seats), the default one checked. */
+  renderRulesetChoice() {
+    const box = $("#new-game-form .ruleset-list");
+    const checked = box.querySelector("input:checked")?.value;
+    const lang = getLang();
+    box.replaceChildren(
+      ...this.rulesets.map((r) =>
+        h(
+          "label",
+          { title: titleIn(r.summary, lang) },
+          h("input", { type: "radio", name: "ruleset", value: r.name, checked: checked ? r.name === checked : r.default }),
+          " ",
+          h("span", { text: `${titleIn(r.title, lang)} (${t("game.players", { n: seatRange(r) })})` }),
+        ),
+      ),
+    );
+    if (!box.querySelector("input:checked")) box.querySelector("input")?.click();
+  }
+
+  /** The chosen ruleset's options as form fields (values kept across re-renders). */
+  renderOptions(ruleset, players) {
+    const box = $("#new-options");
+    const kept = Object.fromEntries(
+      [...box.querySelectorAll("[name]")].map((el) => [el.name, el.type === "checkbox" ? el.checked : el.value]),
+    );
+    const shape = JSON.stringify([ruleset.name, players, getLang()]);
+    if (box.dataset.shape === shape) return;
+    box.dataset.shape = shape;
+    box.replaceChildren(
+      ...optionFields(ruleset.options, players, getLang()).map((field) => {
+        const value = field.name in kept ? kept[field.name] : field.value;
+        let control;
+        if (field.control === "checkbox") {
+          control = h("input", { type: "checkbox", name: field.name, checked: Boolean(value) });
+          return h("label", { class: "option", title: field.help }, control, " ", h("span", { text: field.label }));
+        }
+        if (field.control === "select") {
+          control = h("select", { name: field.name }, field.choices.map((c) => h("option", { value: c.value, text: c.label })));
+          control.value = field.choices.some((c) => c.value === String(value)) ? String(value) : String(field.value);
+        } else {
+          control = h("input", { type: "number", name: field.name, min: field.min, max: field.max, value: String(value) });
+        }
+        return h("label", { class: "row option", title: field.help }, h("span", { text: field.label }), control);
+      }),
+    );
+  }
+
+  /** What the options form holds: name -> value (a boolean for a checkbox). */
+  optionValues() {
+    const fields = $("#new-options").querySelectorAll("[name]");
+    return Object.fromEntries([...fields].map((el) => [el.name, el.type === "checkbox" ? el.checked : el.value]));
+  }
+
   bindNewGame() {
     const dialog = $("#new-game-dialog");
     const form = $("#new-game-form");
     const players = form.elements.players;
-    const preset = form.elements.preset;
-    const demo = form.elements.demo;
-    const rounds = form.elements.rounds;
+    const chosen = () => this.ruleset(form.elements.ruleset?.value) ?? this.rulesets.find((r) => r.default);
     const sync = () => {
-      const ruleset = form.elements.ruleset.value;
-      const game = GAMES[ruleset];
-      const classic = ruleset === "classic";
-      for (const part of form.querySelectorAll(".for-classic")) part.hidden = !classic;
-      for (const part of form.querySelectorAll(".for-solo")) part.hidden = ruleset !== "solo";
-      players.min = String(game.min);
-      players.max = String(game.max);
-      players.value = String(Math.min(game.max, Math.max(game.min, Number(players.value))));
-      if (classic && preset.value === "online-3") players.value = "3";
-      players.disabled = game.min === game.max || (classic && preset.value === "online-3");
-      if (classic && demo.checked) rounds.value = "1";
-      rounds.disabled = classic && demo.checked;
+      const ruleset = chosen();
+      if (!ruleset) return;
+      players.min = String(ruleset.min_players);
+      players.max = String(ruleset.max_players);
+      players.value = String(clampPlayers(ruleset, Number(players.value)));
+      players.disabled = ruleset.min_players === ruleset.max_players;
       $("#players-out").textContent = players.value;
-      this.seatKinds(Number(players.value), game.bots);
+      this.renderOptions(ruleset, Number(players.value));
+      this.seatKinds(Number(players.value), ruleset.bots);
     };
     form.addEventListener("input", sync);
-    $("#new-game-btn").addEventListener("click", () => {
+    $("#new-game-btn").addEventListener("click", async () => {
+      await this.loading;
+      this.renderRulesetChoice(); // in the language chosen now
+      if (!this.rulesets.length) {
+        this.app.toast(t("conn.connecting"));
+        return;
+      }
       sync();
       dialog.showModal();
     });
     form.addEventListener("submit", (event) => {
       if (event.submitter?.value === "cancel") return;
-      const ruleset = form.elements.ruleset.value;
-      const classic = ruleset === "classic";
-      const options = {};
-      if (classic && preset.value === "online-3") options.preset = "online-3";
-      if (classic && demo.checked) options.demo = true;
-      else if (rounds.value !== "3") options.rounds = Number(rounds.value);
-      if (ruleset === "solo" && form.elements.colour.value !== "green") options.colour = form.elements.colour.value;
-      const message = { type: "new_game", ruleset, players: Number(players.value), options };
-      this.app.startSolo = ruleset === "solo"; // a solo table is full at once: start it straight away
+      const ruleset = chosen();
+      if (!ruleset) return;
+      const options = readOptions(ruleset.options, this.optionValues());
+      const message = { type: "new_game", ruleset: ruleset.name, players: Number(players.value), options };
+      // a table of one seat is full at once: start it straight away
+      this.app.startSolo = ruleset.max_players === 1;
       const clock = Number(form.elements.clock.value);
       if (clock) message.clock = clock;
       const bots = [...form.querySelectorAll("select.seat-kind")].map((s) => s.value || null);
