@@ -137,7 +137,8 @@ class Chat:
         found = self.online.find_online(name)
         if found is None:
             raise ProtocolError("no-such-user", f"nobody called {name!r} is online")
-        user_id, self.names[user_id] = found
+        user_id, name = found
+        self.names[user_id] = name  # known now, if they are online on another node
         return user_id
 
     async def announce(self, table: Table, text: str, store: bool, share: bool = False) -> None:
