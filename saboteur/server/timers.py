@@ -12,6 +12,7 @@ import random
 from saboteur.bots.base import choose
 from saboteur.bots.registry import parse_spec
 from saboteur.engine import IllegalAction
+from saboteur.engine.registry import get_ruleset
 from saboteur.server.botkinds import away_bot
 from saboteur.server.ports import Mover, Owner
 from saboteur.server.protocol import ProtocolError
@@ -47,8 +48,7 @@ class Timers:
             return
         seat = state.current_player
         assert seat is not None
-        legal = state.legal_actions()
-        fallback = next((a for a in legal if a.kind == "pass"), legal[0])
+        fallback = get_ruleset(table.game.ruleset).give_up(state)  # the ruleset says how
         table.clock_task = None  # this task must not cancel itself when the move re-arms it
         try:
             await self.mover.play(table, seat, fallback.text, "clock", seq)
@@ -105,10 +105,9 @@ class Timers:
                 bot = table.bot_players[seat] = spec.make(table.game, seat, rng)
             try:
                 text = (await asyncio.to_thread(choose, bot, state.clone(), seat)).text
-            except Exception:  # a bot bug must not stall the game: pass (or the first legal)
+            except Exception:  # a bot bug must not stall the game: give the turn up
                 log.exception("bot in game %s seat %s failed", table.id, seat)
-                legal = state.legal_actions()
-                text = next((a for a in legal if a.kind == "pass"), legal[0]).text
+                text = get_ruleset(table.game.ruleset).give_up(state).text
         if not table.bot_plays(seat):
             return
         try:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from typing import Any
 
 import pytest
 
+from saboteur.engine import Action, State
+from saboteur.engine.registry import registered
+from saboteur.engine.ruleset import first_pass
 from saboteur.server.chat import Chat
 from saboteur.server.cluster import Nodes
 from saboteur.server.hub import Client, Hub
@@ -15,6 +19,7 @@ from saboteur.server.presence import Presence
 from saboteur.server.store.store import ACTIVE, GameRow, User
 from saboteur.server.tables import Table
 from saboteur.server.timers import Timers
+from tests.toy import TOY
 
 pytestmark = pytest.mark.anyio
 
@@ -123,3 +128,19 @@ async def test_chat_pushes_a_line_another_node_stored_once() -> None:
     assert not chat.heard_chat(5)  # pushed here already
     assert chat.heard_chat(None)  # a line that was not stored is always pushed
     assert chat.heard_chat(3) and chat.mark == 5
+
+
+async def test_the_clock_gives_the_turn_up_as_the_ruleset_says() -> None:
+    def first_legal(state: State) -> Action:
+        return state.legal_actions()[0]  # the toy's first legal action lays a card, not a pass
+
+    eager = dataclasses.replace(TOY, give_up=first_legal)
+    with registered(eager):
+        row = GameRow(8, "toy", 2, {}, 5, ACTIVE, 1, 30, None, seats={0: 1, 1: 2})
+        table, mover = Table.from_row(row), Mover()
+        assert table.state is not None
+        legal = table.state.legal_actions()
+        await Timers(Owner(True), mover, bot_delay=0)._clock(table, table.seq, 0)
+    [(seat, text, actor, seq)] = mover.moves
+    assert (seat, text, actor, seq) == (0, legal[0].text, "clock", 0)
+    assert first_pass(table.state).text != text  # the default would have passed
