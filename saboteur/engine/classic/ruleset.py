@@ -14,6 +14,7 @@ from saboteur.engine.base import State
 from saboteur.engine.classic.cards import catalogue
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.options import SCHEMA
+from saboteur.engine.classic.state import ClassicState
 from saboteur.engine.classic.views import EVENTS, ClassicView
 from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Ruleset
 
@@ -25,8 +26,9 @@ def outcomes(state: State) -> Sequence[Outcome]:
 
     A round with no saboteur where the gold stays hidden is won by nobody: a loss for its diggers.
     """
+    assert isinstance(state, ClassicState)
     out = []
-    for result in getattr(state, "results", []):
+    for result in state.results:
         for seat, role in enumerate(result["roles"]):
             won = result["winner"] == SIDE_OF[role]
             out.append(Outcome(seat, role, "win" if won else "loss"))

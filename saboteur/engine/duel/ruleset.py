@@ -15,6 +15,7 @@ from saboteur.engine.duel.cards import catalogue
 from saboteur.engine.duel.game import DuelGame, SoloGame
 from saboteur.engine.duel.options import DUEL_SCHEMA, SOLO_SCHEMA
 from saboteur.engine.duel.solo import RATINGS
+from saboteur.engine.duel.state import DuelState
 from saboteur.engine.duel.views import EVENTS, DuelView
 from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Result, Ruleset
 
@@ -28,9 +29,10 @@ BOTS = (
 def outcomes(state: State) -> Sequence[Outcome]:
     """A whole game counts once per seat (its colour): a win for the dwarf with more gold;
     equal gold is a shared win, counted as a tie."""
+    assert isinstance(state, DuelState)
     winners = state.winners
     out = []
-    for seat, colour in enumerate(getattr(state, "colours", COLOURS)):
+    for seat, colour in enumerate(state.colours):
         result: Result = "win" if winners == [seat] else "tie" if seat in winners else "loss"
         out.append(Outcome(seat, colour, result))
     return out
