@@ -17,7 +17,7 @@ Fields, pieces, markers and jumps are kept apart (:mod:`saboteur.engine.overlay`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -113,6 +113,19 @@ def orient(
     )
 
 
+def _layout(shape: Shape) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    return shape.sides, shape.groups, shape.fields
+
+
+def orient_like(shape: Shape, turns: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The sides, groups and fields of ``shape`` turned ``turns`` more quarter turns.
+
+    Fields left to their default (one per group) follow the groups.
+    """
+    fields = () if shape.fields == shape.groups else shape.fields
+    return _layout(orient(shape.card, shape.sides, shape.groups, turns, "", fields, shape.inner))
+
+
 Namer = Callable[[int, int], str]  # (quarter turns, open sides) -> the name of a shape
 
 
@@ -138,7 +151,7 @@ def orientations(
     seen: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
     for rotation in rotations:
         shape = orient(card, printed, groups, rotation, "", fields, inner)
-        key = (shape.sides, shape.groups, shape.fields)
+        key = _layout(shape)
         if key not in seen:
             seen.add(key)
             shapes.append(replace(shape, name=namer(shape.rotation, shape.sides)))
@@ -148,14 +161,21 @@ def orientations(
 class ShapeTable:
     """Numbered shapes plus the lookup tables the maze needs (built once per ruleset).
 
-    ``rotations``: the quarter turns the ruleset's cards may take (classic: 0 and 2).
-    The field tables are built on first use, so a ruleset that never walks fields
-    never builds them.
+    ``rotations``: the quarter turns the ruleset's cards may take (classic: 0 and 2);
+    ``card_rotations``: other turns for some cards (The Dark Cave's goals turn by
+    quarters when revealed, its path cards only by halves).  The field tables are
+    built on first use, so a ruleset that never walks fields never builds them.
     """
 
-    def __init__(self, shapes: Sequence[Shape], rotations: Sequence[int] = HALF_TURNS) -> None:
+    def __init__(
+        self,
+        shapes: Sequence[Shape],
+        rotations: Sequence[int] = HALF_TURNS,
+        card_rotations: Mapping[str, Sequence[int]] | None = None,
+    ) -> None:
         self.shapes = tuple(shapes)
         self.rotations = tuple(rotations)
+        self.card_rotations = {card: tuple(turns) for card, turns in (card_rotations or {}).items()}
         self.sides = tuple(shape.sides for shape in self.shapes)
         self.group_of: tuple[dict[int, int], ...] = tuple(
             {side: group for group in shape.groups for side in SIDES if group & side}
@@ -164,31 +184,26 @@ class ShapeTable:
         self.by_name = {shape.name: sid for sid, shape in enumerate(self.shapes)}
 
     def shape_for(self, card: str, rotation: int) -> int:
-        """The shape id of ``card`` turned ``rotation`` quarter turns (one of the rotations).
+        """The shape id of ``card`` turned ``rotation`` quarter turns clockwise.
 
-        A turn that leaves the card as it was gives the shape it is the same as.
+        A turn that leaves the card as another of its shapes gives that shape (a
+        crossroads turned is the crossroads); a turn the card may not take, ``KeyError``.
+
+            >>> from saboteur.engine.classic.cards import SHAPES
+            >>> [SHAPES.shapes[SHAPES.shape_for(card, 2)].name for card in ("NESW", "NES")]
+            ['NESW', 'NSW']
         """
         rotation &= 3
-        if rotation not in self.rotations:
-            raise ValueError(f"{card} may not lie turned {rotation} quarter turn(s)")
         own = [sid for sid, shape in enumerate(self.shapes) if shape.card == card]
-        if not own:
-            raise KeyError(card)
         for sid in own:
             if self.shapes[sid].rotation == rotation:
                 return sid
-        base = self.shapes[own[0]]
-        turn = rotation - base.rotation
-        wanted = orient(card, base.sides, base.groups, turn, "", base.fields, base.inner)
-        for sid in own:
-            shape = self.shapes[sid]
-            if (shape.sides, shape.groups, shape.fields) == (
-                wanted.sides,
-                wanted.groups,
-                wanted.fields,
-            ):
-                return sid
-        raise KeyError(f"{card} turned {rotation}")
+        if rotation in self.card_rotations.get(card, self.rotations):
+            for sid in own:
+                shape = self.shapes[sid]
+                if orient_like(shape, rotation - shape.rotation) == _layout(shape):
+                    return sid
+        raise KeyError(f"{card} turned {rotation} quarter turn(s)")
 
     @cached_property
     def side_fields(self) -> tuple[dict[int, tuple[int, ...]], ...]:
@@ -273,6 +288,11 @@ class Maze:
         """Pieces, edge markers and jumps (made on first use, copied with the maze)."""
         if self._overlay is None:
             self._overlay = Overlay()
+        return self._overlay
+
+    @property
+    def overlay_if_any(self) -> Overlay | None:
+        """The overlay if one was made (queries use this so as not to make one)."""
         return self._overlay
 
     # -- queries ---------------------------------------------------------------------------------
