@@ -66,7 +66,7 @@ def summary(runs: dict[str, list[dict[str, Any]]], labels: list[str]) -> dict[st
     """
     medians = {
         label: {
-            figure: statistics.median(run[figure] for run in runs[label])
+            figure: round(statistics.median(run[figure] for run in runs[label]), 2)
             for figure in FIGURES
             if all(figure in run for run in runs[label])
         }
@@ -98,9 +98,10 @@ def main(
 ) -> None:
     """Run ``saboteur bench`` for REV_A and REV_B alternately and compare the medians."""
     labels = [rev_a, rev_b]
+    commits = [git("rev-parse", "--short", f"{rev}^{{commit}}").strip() for rev in labels]
     args = ["--ruleset", ruleset, "--players", str(players), "--seconds", str(seconds), *extra]
     results: dict[str, list[dict[str, Any]]] = {label: [] for label in labels}
-    with checkouts(labels) as paths:
+    with checkouts(commits) as paths:
         for n in range(runs):
             order = [0, 1] if n % 2 == 0 else [1, 0]
             for i in order:
@@ -111,9 +112,10 @@ def main(
                 )
     report = summary(results, labels)
     if as_json:
-        click.echo(json.dumps({**report, "bench": args}, indent=2))
+        click.echo(json.dumps({**report, "commits": commits, "bench": args}, indent=2))
         return
-    click.echo(f"{ruleset}, {players} players, {runs} runs of {seconds:g} s each, medians:")
+    click.echo(f"{ruleset}, {players} players, {runs} runs of {seconds:g} s each, medians")
+    click.echo(f"  ({rev_a} = {commits[0]}, {rev_b} = {commits[1]}):")
     for figure in FIGURES:
         a, b = (report["median"][label].get(figure, 0.0) for label in labels)
         ratio = report["ratio"].get(figure, float("nan"))

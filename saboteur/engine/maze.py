@@ -271,8 +271,7 @@ class Maze:
         self._overlay: Overlay | None = None
 
     def copy(self) -> Maze:
-        cls = self.__class__
-        clone = cls.__new__(cls)
+        clone = Maze.__new__(self.__class__)  # a subclass (another growth rule) stays itself
         clone.table = self.table
         clone.bounds = self.bounds
         clone.cells = dict(self.cells)
@@ -280,7 +279,8 @@ class Maze:
         clone.roots = list(self.roots)
         clone.live = dict(self.live)
         clone.frontier = dict(self.frontier)
-        clone._overlay = None if self._overlay is None else self._overlay.copy()
+        overlay = self._overlay
+        clone._overlay = overlay and overlay.copy()
         return clone
 
     @property
