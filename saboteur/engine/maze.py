@@ -117,12 +117,13 @@ def _layout(shape: Shape) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     return shape.sides, shape.groups, shape.fields
 
 
-def orient_like(shape: Shape, turns: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def _turned_layout(shape: Shape, turns: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """The sides, groups and fields of ``shape`` turned ``turns`` more quarter turns.
 
-    Fields left to their default (one per group) follow the groups.
+    Fields left to their default (one per group, nothing linked) follow the groups.
     """
-    fields = () if shape.fields == shape.groups else shape.fields
+    default = shape.fields == shape.groups and not shape.inner
+    fields = () if default else shape.fields
     return _layout(orient(shape.card, shape.sides, shape.groups, turns, "", fields, shape.inner))
 
 
@@ -201,7 +202,7 @@ class ShapeTable:
         if rotation in self.card_rotations.get(card, self.rotations):
             for sid in own:
                 shape = self.shapes[sid]
-                if orient_like(shape, rotation - shape.rotation) == _layout(shape):
+                if _turned_layout(shape, rotation - shape.rotation) == _layout(shape):
                     return sid
         raise KeyError(f"{card} turned {rotation} quarter turn(s)")
 
