@@ -58,7 +58,9 @@ def bench_once(path: Path, args: list[str]) -> dict[str, Any]:
 
 
 def summary(runs: dict[str, list[dict[str, Any]]], labels: list[str]) -> dict[str, Any]:
-    """Median figures per revision and the ratio of the second to the first.
+    """Median figures per revision, the ratio of the medians (second / first), and the
+    median of the ratios of each pair of runs made one after the other (``paired``: less
+    moved by a load that drifts during the comparison).
 
     >>> runs = {"a": [{"steps_per_second": 10.0}], "b": [{"steps_per_second": 12.0}]}
     >>> summary(runs, ["a", "b"])["ratio"]["steps_per_second"]
@@ -74,7 +76,20 @@ def summary(runs: dict[str, list[dict[str, Any]]], labels: list[str]) -> dict[st
     }
     first, second = (medians[label] for label in labels)
     ratio = {figure: round(second[figure] / first[figure], 3) for figure in first if first[figure]}
-    return {"revisions": labels, "runs": len(runs[labels[0]]), "median": medians, "ratio": ratio}
+    paired = {
+        figure: round(
+            statistics.median(b[figure] / a[figure] for a, b in zip(*runs.values(), strict=True)),
+            3,
+        )
+        for figure in ratio
+    }
+    return {
+        "revisions": labels,
+        "runs": len(runs[labels[0]]),
+        "median": medians,
+        "ratio": ratio,
+        "paired": paired,
+    }
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -119,7 +134,11 @@ def main(
     for figure in FIGURES:
         a, b = (report["median"][label].get(figure, 0.0) for label in labels)
         ratio = report["ratio"].get(figure, float("nan"))
-        click.echo(f"  {figure:22} {rev_a}: {a:>12,.1f}  {rev_b}: {b:>12,.1f}  ratio {ratio:.3f}")
+        paired = report["paired"].get(figure, float("nan"))
+        click.echo(
+            f"  {figure:22} {rev_a}: {a:>12,.1f}  {rev_b}: {b:>12,.1f}"
+            f"  ratio {ratio:.3f}  paired {paired:.3f}"
+        )
 
 
 if __name__ == "__main__":
