@@ -472,3 +472,32 @@ def test_the_notations_and_the_maze_share_one_coordinate_limit(x, inside):
             slot_of("map", x, 0)
         with pytest.raises(NotationError):
             slot([0, x], "a slot")
+
+
+def test_a_step_cost_depends_on_where_the_step_comes_from():
+    """A bridge-like toll: stepping onto (0, 2) from (0, 1) costs 5 more; nothing else does."""
+    maze, _ = column(["I-NS", "I-NS", "I-NS"])
+    start, toll, end = (field_id(slot_index(0, y), 0) for y in (0, 2, 3))
+
+    def step_cost(source: int, target: int) -> int:
+        return (
+            5
+            if (field_slot(source), field_slot(target)) == (slot_index(0, 1), slot_index(0, 2))
+            else 0
+        )
+
+    assert reach(maze, start, step_cost=step_cost)[end] == 8
+    assert reach(maze, end, step_cost=step_cost)[start] == 3  # the other way is free
+    assert toll not in reach(maze, start, 6, step_cost=step_cost)
+
+
+def test_pieces_and_markers_of_one_slot():
+    maze, _ = column(["I-NS"])
+    card = slot_index(0, 1)
+    dwarf = maze.overlay.add_piece("dwarf", 0, field_id(card, 0))
+    _ = maze.overlay.add_piece("dwarf", 1, field_id(slot_index(0, 0), 0))
+    web = maze.overlay.add_marker("web", 0, card, S)  # on the card's open end
+    _ = maze.overlay.add_marker("web", 0, slot_index(5, 5), S)
+    assert maze.overlay.pieces_at(card) == [dwarf]
+    assert maze.overlay.markers_around(card) == [web]
+    assert maze.overlay.markers_around(slot_index(0, 2)) == [web]

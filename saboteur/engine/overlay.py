@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from saboteur.engine.grid import edge_id, field_id
+from saboteur.engine.grid import SIDES, edge_id, field_id, field_slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +85,10 @@ class Overlay:
         """The pieces standing on ``field``, oldest first."""
         return [piece for piece in self.pieces.values() if piece.field == field]
 
+    def pieces_at(self, index: int) -> list[Piece]:
+        """The pieces standing on any field of the card at slot ``index``, oldest first."""
+        return [piece for piece in self.pieces.values() if field_slot(piece.field) == index]
+
     # -- markers -----------------------------------------------------------------------------------
 
     def add_marker(self, kind: str, owner: int | None, index: int, side: int) -> Marker:
@@ -99,6 +103,11 @@ class Overlay:
     def markers_on(self, edge: int) -> list[Marker]:
         """The markers lying on ``edge``, oldest first."""
         return [marker for marker in self.markers.values() if marker.edge == edge]
+
+    def markers_around(self, index: int) -> list[Marker]:
+        """The markers on the four edges of slot ``index`` (those on a card's open ends)."""
+        edges = {edge_id(index, side) for side in SIDES}
+        return [marker for marker in self.markers.values() if marker.edge in edges]
 
     def edges_with(self, kinds: frozenset[str]) -> set[int]:
         """The edges on which a marker of one of ``kinds`` lies."""

@@ -39,6 +39,7 @@ from saboteur.engine.maze import Maze
 
 FieldTest = Callable[[int], bool]
 FieldCost = Callable[[int], int]
+StepCost = Callable[[int, int], int]  # (from field, to field) -> what that step costs besides
 
 
 class FieldRules:
@@ -130,13 +131,16 @@ def reach(
     rules: FieldRules = PLAIN,
     cost: FieldCost | None = None,
     blocked: FieldTest | None = None,
+    step_cost: StepCost | None = None,
 ) -> dict[int, int]:
     """Every field reachable from ``start`` within ``budget``, with its least cost.
 
-    Entering a field costs ``cost(field)`` (default 1, never negative); a field for
-    which ``blocked(field)`` is true is never entered.  ``start`` costs 0.
+    Entering a field costs ``cost(field)`` (default 1), plus ``step_cost(source, field)``
+    if given (a step whose price depends on where it comes from: onto a bridge from
+    outside, up a trapdoor); no cost is negative.  A field for which ``blocked(field)``
+    is true is never entered.  ``start`` costs 0.
     """
-    return _search(maze, start, None, budget, rules, cost, blocked)[0]
+    return _search(maze, start, None, budget, rules, (cost, step_cost, blocked))[0]
 
 
 def shortest_path(
@@ -148,9 +152,11 @@ def shortest_path(
     rules: FieldRules = PLAIN,
     cost: FieldCost | None = None,
     blocked: FieldTest | None = None,
+    step_cost: StepCost | None = None,
 ) -> list[int] | None:
-    """The cheapest way from ``start`` to ``goal`` (both included), or ``None``."""
-    costs, previous = _search(maze, start, goal, budget, rules, cost, blocked)
+    """The cheapest way from ``start`` to ``goal`` (both included) as :func:`reach` counts, or
+    ``None``."""
+    costs, previous = _search(maze, start, goal, budget, rules, (cost, step_cost, blocked))
     if goal not in costs:
         return None
     path = [goal]
@@ -165,10 +171,10 @@ def _search(
     goal: int | None,
     budget: int | None,
     rules: FieldRules,
-    cost: FieldCost | None,
-    blocked: FieldTest | None,
+    mover: tuple[FieldCost | None, StepCost | None, FieldTest | None],
 ) -> tuple[dict[int, int], dict[int, int]]:
     """Dijkstra from ``start`` (ties broken by field number, so the result is deterministic)."""
+    cost, step_cost, blocked = mover
     steps = Steps(maze, rules)
     best = {start: 0}
     previous: dict[int, int] = {}
@@ -185,6 +191,8 @@ def _search(
             if target in done or (blocked is not None and blocked(target)):
                 continue
             total = spent + (1 if cost is None else cost(target))
+            if step_cost is not None:
+                total += step_cost(field, target)
             if (budget is None or total <= budget) and total < best.get(target, total + 1):
                 best[target] = total
                 previous[target] = field
