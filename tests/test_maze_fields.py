@@ -298,6 +298,7 @@ def plain_costs(
     budget: int,
     cost: Callable[[int], int],
     blocked: Callable[[int], bool],
+    step_cost: Callable[[int, int], int] = lambda source, target: 0,
 ) -> dict[int, int]:
     """Least costs by relaxing every step until nothing changes (Bellman-Ford)."""
     best = {start: 0}
@@ -306,7 +307,7 @@ def plain_costs(
         changed = False
         for field, spent in list(best.items()):
             for target in graph[field]:
-                total = spent + cost(target)
+                total = spent + cost(target) + step_cost(field, target)
                 if not blocked(target) and total <= budget and total < best.get(target, budget + 1):
                     best[target] = total
                     changed = True
@@ -355,6 +356,14 @@ def test_reach_with_costs_and_blocked_fields_equals_a_plain_relaxation(seed, bud
     )
     graph = plain_steps(maze, webs)
     assert got == plain_costs(graph, start, budget, costs.__getitem__, walls.__contains__)
+    tolls = {(a, b): rng.randrange(0, 3) for a in graph for b in graph[a]}
+
+    def toll(source: int, target: int) -> int:
+        return tolls[source, target]
+
+    assert reach(maze, start, budget, rules=rules, cost=costs.__getitem__, step_cost=toll) == (
+        plain_costs(graph, start, budget, costs.__getitem__, lambda field: False, toll)
+    )
     for goal, spent in got.items():
         path = shortest_path(maze, start, goal, budget, rules=rules, cost=costs.__getitem__)
         assert path is not None and path[0] == start and path[-1] == goal
