@@ -118,3 +118,13 @@ def edge_slots(edge: int) -> tuple[int, int]:
     """The two slots an edge separates (West or North one first)."""
     index = edge >> 1
     return index, index + (STEP[E] if edge & 1 else STEP[S])
+
+
+def edge_side(edge: int) -> tuple[int, int]:
+    """The edge as ``(slot, side)`` of its West or North slot (side E or S), for a view.
+
+    >>> index, side = edge_side(edge_id(slot_index(1, 1), W))
+    >>> slot_xy(index), sides_text(side)
+    ((0, 1), 'E')
+    """
+    return edge >> 1, E if edge & 1 else S
