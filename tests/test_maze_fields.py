@@ -263,6 +263,24 @@ def test_a_group_two_t_is_a_triangle_and_a_turn_keeps_its_field_numbers():
     assert turned.fields == (S, W, N) and turned.inner == ((0, 1), (0, 2), (1, 2))
 
 
+def test_a_double_curve_with_a_tunnel_field_turned_180_is_itself():
+    """The Dark Cave's group III double curve: side fields, a middle per curve, the tunnel
+    field between the middles; going from one curve to the other takes 5 steps."""
+    fields = (N, E, S, W, 0, 0, 0)
+    inner = ((0, 4), (1, 4), (2, 5), (3, 5), (4, 6), (5, 6))
+    curves = orientations("curves", 15, (N | E, S | W), HALF_TURNS, by_sides, fields, inner)
+    assert len(curves) == 1
+    table = ShapeTable([*curves, *dark_cave_table().shapes], HALF_TURNS)
+    assert table.shape_for("curves", 2) == 0
+    maze = new_maze(table, growth=OPEN)
+    maze.add_root(slot_index(0, 0), table.by_name["start"])
+    maze.place(slot_index(0, 1), table.by_name["NESW"])
+    maze.place(slot_index(0, 2), table.by_name["I-NS"])
+    costs = reach(maze, field_id(slot_index(0, 0), 0))
+    assert costs[field_id(slot_index(0, 1), 2)] == 5  # N field, middle, tunnel, middle, S field
+    assert costs[field_id(slot_index(0, 2), 0)] == 6
+
+
 def test_card_fields_and_hidden_cards_a_step_away():
     maze, _ = column(["I-NS"])
     maze.add_hidden(slot_index(0, 2), "goal")

@@ -113,18 +113,19 @@ def orient(
     )
 
 
-def _layout(shape: Shape) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    return shape.sides, shape.groups, shape.fields
+Layout = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-def _turned_layout(shape: Shape, turns: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """The sides, groups and fields of ``shape`` turned ``turns`` more quarter turns.
+def layout(shape: Shape) -> Layout:
+    """What a shape looks like, whatever the numbers of its fields: sides, groups, the
+    sides of its fields and of the fields at both ends of each inner link (sorted).
 
-    Fields left to their default (one per group, nothing linked) follow the groups.
+    Two ways a card lies that look alike (a crossroads turned, a double curve turned
+    180°) have the same layout, and :func:`orientations` keeps only the first.
     """
-    default = shape.fields == shape.groups and not shape.inner
-    fields = () if default else shape.fields
-    return _layout(orient(shape.card, shape.sides, shape.groups, turns, "", fields, shape.inner))
+    fields = shape.fields
+    links = sorted(tuple(sorted((fields[a], fields[b]))) for a, b in shape.inner)
+    return shape.sides, shape.groups, tuple(sorted(fields)), tuple((a, b) for a, b in links)
 
 
 Namer = Callable[[int, int], str]  # (quarter turns, open sides) -> the name of a shape
@@ -141,7 +142,7 @@ def orientations(
 ) -> list[Shape]:
     """The distinct ways ``card`` lies under ``rotations``; ``namer(rotation, sides)`` names each.
 
-    A turn that gives the same sides, groups and fields as an earlier one is left out::
+    A turn that gives the same :func:`layout` as an earlier one is left out::
 
         >>> def namer(turns: int, sides: int) -> str:
         ...     return sides_text(sides)
@@ -149,10 +150,10 @@ def orientations(
         ['NS', 'EW']
     """
     shapes: list[Shape] = []
-    seen: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
+    seen: set[Layout] = set()
     for rotation in rotations:
         shape = orient(card, printed, groups, rotation, "", fields, inner)
-        key = _layout(shape)
+        key = layout(shape)
         if key not in seen:
             seen.add(key)
             shapes.append(replace(shape, name=namer(shape.rotation, shape.sides)))
@@ -202,7 +203,11 @@ class ShapeTable:
         if rotation in self.card_rotations.get(card, self.rotations):
             for sid in own:
                 shape = self.shapes[sid]
-                if _turned_layout(shape, rotation - shape.rotation) == _layout(shape):
+                turns = rotation - shape.rotation
+                turned = orient(
+                    card, shape.sides, shape.groups, turns, "", shape.fields, shape.inner
+                )
+                if layout(turned) == layout(shape):
                     return sid
         raise KeyError(f"{card} turned {rotation} quarter turn(s)")
 
