@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from saboteur.engine.base import Action, NotationError
-from saboteur.engine.maze import COORD_LIMIT, slot_index
+from saboteur.engine.grid import COORD_LIMIT, slot_index, within_limits
 from saboteur.engine.tools import BREAK_CARD, TOOL_NAMES, TOOLS
 
 _BREAKS = frozenset(BREAK_CARD.values())
@@ -19,7 +19,7 @@ _BREAKS = frozenset(BREAK_CARD.values())
 
 def slot_of(text: str, x: int, y: int) -> int:
     """The slot ``(x, y)`` named in ``text``, which must lie within the coordinate limit."""
-    if not (-COORD_LIMIT < x < COORD_LIMIT and -COORD_LIMIT < y < COORD_LIMIT):
+    if not within_limits(x, y):
         raise NotationError(f"{text!r}: coordinates lie between -{COORD_LIMIT} and {COORD_LIMIT}")
     return slot_index(x, y)
 

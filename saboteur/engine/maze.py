@@ -1,85 +1,76 @@
 """The card grid and its tunnel graph, shared by every ruleset.
 
-A slot ``(x, y)`` is packed into one integer so that neighbours are a single
-addition away (x grows East, y grows South)::
-
-    >>> slot_index(3, -1) - slot_index(3, 0) == STEP[N]
-    True
-    >>> slot_xy(slot_index(-5, 7))
-    (-5, 7)
-
-Each placed card is a *shape*: its open sides (a 4-bit mask) and the groups of
-sides joined through the card.  A dead end has one group per open side, so a
+Slots, sides and turns are addressed as in :mod:`saboteur.engine.grid` (re-exported
+here).  Each placed card is a *shape*: its open sides (a 4-bit mask), the groups of
+sides joined through the card, its quarter turns from the printed card, and its
+*fields* (by default one per group).  A dead end has one group per open side, so a
 tunnel never passes through it.  The maze keeps incrementally
 
 - ``live``: per card, the sides joined to a root (the start card) by tunnels;
-- ``frontier``: every empty slot next to a live side, with its *constraint
-  key* (which sides must be open or closed), so finding where a card fits is
-  one table lookup per slot.
+- ``frontier``: every empty slot where a card may grow (by default next to a live
+  side; see :mod:`saboteur.engine.growth`), with its *constraint key* (which sides
+  must be open or closed), so finding where a card fits is one table lookup per slot.
+
+Fields, pieces, markers and jumps are kept apart (:mod:`saboteur.engine.overlay`,
+:mod:`saboteur.engine.walk`) so that this hot path does not pay for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
 
-N, E, S, W = 1, 2, 4, 8
-SIDES = (N, E, S, W)
-SIDE_NAMES = {N: "N", E: "E", S: "S", W: "W"}
-SIDE_BY_NAME = {name: side for side, name in SIDE_NAMES.items()}
-OPPOSITE = {N: S, S: N, E: W, W: E}
-
-_OFFSET = 128
-_STRIDE = 256
-STEP = {N: -1, S: 1, E: _STRIDE, W: -_STRIDE}
-# (side, its opposite, the index step towards it) for every side: the hot loops use this
-SIDE_STEPS = tuple((side, OPPOSITE[side], STEP[side]) for side in SIDES)
-COORD_LIMIT = 120  # |x| and |y| of any slot stay below this
-
-
-def slot_index(x: int, y: int) -> int:
-    """Pack a slot's coordinates into one integer."""
-    return (x + _OFFSET) * _STRIDE + (y + _OFFSET)
-
-
-def slot_xy(index: int) -> tuple[int, int]:
-    """Unpack a slot index into ``(x, y)``."""
-    return index // _STRIDE - _OFFSET, index % _STRIDE - _OFFSET
-
-
-def xy_text(index: int) -> str:
-    """A slot as text for messages: ``(x,y)``."""
-    x, y = slot_xy(index)
-    return f"({x},{y})"
-
-
-def sides_text(mask: int) -> str:
-    """``sides_text(N | S | E) == 'NES'`` (always in the order N, E, S, W)."""
-    return "".join(SIDE_NAMES[side] for side in SIDES if mask & side)
-
-
-def sides_mask(text: str) -> int:
-    """Inverse of :func:`sides_text`; raises ``KeyError`` on a letter not in NESW."""
-    mask = 0
-    for letter in text:
-        mask |= SIDE_BY_NAME[letter]
-    return mask
-
-
-def turn_half(mask: int) -> int:
-    """The side mask after a 180° turn (N<->S, E<->W)."""
-    return ((mask & N) and S) | ((mask & S) and N) | ((mask & E) and W) | ((mask & W) and E)
+from saboteur.engine.grid import COORD_LIMIT as COORD_LIMIT
+from saboteur.engine.grid import HALF_TURNS as HALF_TURNS
+from saboteur.engine.grid import MAX_FIELDS, within_limits
+from saboteur.engine.grid import OPPOSITE as OPPOSITE
+from saboteur.engine.grid import QUARTER_TURNS as QUARTER_TURNS
+from saboteur.engine.grid import SIDE_BY_NAME as SIDE_BY_NAME
+from saboteur.engine.grid import SIDE_NAMES as SIDE_NAMES
+from saboteur.engine.grid import SIDE_STEPS as SIDE_STEPS
+from saboteur.engine.grid import SIDES as SIDES
+from saboteur.engine.grid import STEP as STEP
+from saboteur.engine.grid import E as E
+from saboteur.engine.grid import N as N
+from saboteur.engine.grid import S as S
+from saboteur.engine.grid import W as W
+from saboteur.engine.grid import rotate as rotate
+from saboteur.engine.grid import sides_mask as sides_mask
+from saboteur.engine.grid import sides_text as sides_text
+from saboteur.engine.grid import slot_index as slot_index
+from saboteur.engine.grid import slot_xy as slot_xy
+from saboteur.engine.grid import turn_half as turn_half
+from saboteur.engine.grid import xy_text as xy_text
+from saboteur.engine.overlay import Overlay
 
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A card as it lies in the maze: which card, turned or not, its sides and tunnels."""
+    """A card as it lies in the maze: which card, how turned, its sides, tunnels and fields.
+
+    ``rotation`` counts quarter turns clockwise from the printed card (left out: 2 if
+    ``turned``, else 0).  ``fields`` gives, per field, the sides it touches; left out,
+    there is one field per group.  ``inner`` lists the pairs of fields linked inside
+    the card (a group II crossroads of The Dark Cave: four side fields, all linked).
+    """
 
     card: str
     turned: bool
     sides: int
     groups: tuple[int, ...]
     name: str
+    rotation: int = -1
+    fields: tuple[int, ...] = ()
+    inner: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.rotation == -1:
+            object.__setattr__(self, "rotation", 2 if self.turned else 0)
+        if not self.fields:
+            object.__setattr__(self, "fields", self.groups)
+        if len(self.fields) > MAX_FIELDS:
+            raise ValueError(f"{self.name}: at most {MAX_FIELDS} fields on a card")
 
     @property
     def links(self) -> list[tuple[str, str]]:
@@ -91,17 +82,158 @@ class Shape:
         return pairs
 
 
-class ShapeTable:
-    """Numbered shapes plus the lookup tables the maze needs (built once per ruleset)."""
+def orient(
+    card: str,
+    printed: int,
+    groups: Sequence[int],
+    rotation: int,
+    name: str,
+    fields: Sequence[int] = (),
+    inner: Sequence[tuple[int, int]] = (),
+) -> Shape:
+    """``card`` (open sides ``printed``, ``groups``, ``fields`` as printed) turned ``rotation``.
 
-    def __init__(self, shapes: Sequence[Shape]) -> None:
+    Groups come out ordered by their first side (N, E, S, W); fields keep their numbers::
+
+        >>> shape = orient("curve", N | E, (N | E,), 1, "curve-ES")
+        >>> sides_text(shape.sides), shape.turned, shape.rotation
+        ('ES', True, 1)
+    """
+    rotation &= 3
+    turned_groups = sorted((rotate(group, rotation) for group in groups), key=lambda g: g & -g)
+    return Shape(
+        card=card,
+        turned=rotation != 0,
+        sides=rotate(printed, rotation),
+        groups=tuple(turned_groups),
+        name=name,
+        rotation=rotation,
+        fields=tuple(rotate(field, rotation) for field in fields),
+        inner=tuple(inner),
+    )
+
+
+Layout = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
+def layout(shape: Shape) -> Layout:
+    """What a shape looks like, whatever the numbers of its fields: sides, groups, the
+    sides of its fields and of the fields at both ends of each inner link (sorted).
+
+    Two ways a card lies that look alike (a crossroads turned, a double curve turned
+    180°) have the same layout, and :func:`orientations` keeps only the first.
+    """
+    fields = shape.fields
+    links = sorted(tuple(sorted((fields[a], fields[b]))) for a, b in shape.inner)
+    return shape.sides, shape.groups, tuple(sorted(fields)), tuple((a, b) for a, b in links)
+
+
+Namer = Callable[[int, int], str]  # (quarter turns, open sides) -> the name of a shape
+
+
+def orientations(
+    card: str,
+    printed: int,
+    groups: Sequence[int],
+    rotations: Iterable[int],
+    namer: Namer,
+    fields: Sequence[int] = (),
+    inner: Sequence[tuple[int, int]] = (),
+) -> list[Shape]:
+    """The distinct ways ``card`` lies under ``rotations``; ``namer(rotation, sides)`` names each.
+
+    A turn that gives the same :func:`layout` as an earlier one is left out::
+
+        >>> def namer(turns: int, sides: int) -> str:
+        ...     return sides_text(sides)
+        >>> [s.name for s in orientations("NS", N | S, (N | S,), QUARTER_TURNS, namer)]
+        ['NS', 'EW']
+    """
+    shapes: list[Shape] = []
+    seen: set[Layout] = set()
+    for rotation in rotations:
+        shape = orient(card, printed, groups, rotation, "", fields, inner)
+        key = layout(shape)
+        if key not in seen:
+            seen.add(key)
+            shapes.append(replace(shape, name=namer(shape.rotation, shape.sides)))
+    return shapes
+
+
+class ShapeTable:
+    """Numbered shapes plus the lookup tables the maze needs (built once per ruleset).
+
+    ``rotations``: the quarter turns the ruleset's cards may take (classic: 0 and 2);
+    ``card_rotations``: other turns for some cards (The Dark Cave's goals turn by
+    quarters when revealed, its path cards only by halves).  The field tables are
+    built on first use, so a ruleset that never walks fields never builds them.
+    """
+
+    def __init__(
+        self,
+        shapes: Sequence[Shape],
+        rotations: Sequence[int] = HALF_TURNS,
+        card_rotations: Mapping[str, Sequence[int]] | None = None,
+    ) -> None:
         self.shapes = tuple(shapes)
+        self.rotations = tuple(rotations)
+        self.card_rotations = {card: tuple(turns) for card, turns in (card_rotations or {}).items()}
         self.sides = tuple(shape.sides for shape in self.shapes)
         self.group_of: tuple[dict[int, int], ...] = tuple(
             {side: group for group in shape.groups for side in SIDES if group & side}
             for shape in self.shapes
         )
         self.by_name = {shape.name: sid for sid, shape in enumerate(self.shapes)}
+
+    def shape_for(self, card: str, rotation: int) -> int:
+        """The shape id of ``card`` turned ``rotation`` quarter turns clockwise.
+
+        A turn that leaves the card as another of its shapes gives that shape (a
+        crossroads turned is the crossroads); a turn the card may not take, ``KeyError``.
+
+            >>> from saboteur.engine.classic.cards import SHAPES
+            >>> [SHAPES.shapes[SHAPES.shape_for(card, 2)].name for card in ("NESW", "NES")]
+            ['NESW', 'NSW']
+        """
+        rotation &= 3
+        own = [sid for sid, shape in enumerate(self.shapes) if shape.card == card]
+        for sid in own:
+            if self.shapes[sid].rotation == rotation:
+                return sid
+        if rotation in self.card_rotations.get(card, self.rotations):
+            for sid in own:
+                shape = self.shapes[sid]
+                turns = rotation - shape.rotation
+                turned = orient(
+                    card, shape.sides, shape.groups, turns, "", shape.fields, shape.inner
+                )
+                if layout(turned) == layout(shape):
+                    return sid
+        raise KeyError(f"{card} turned {rotation} quarter turn(s)")
+
+    @cached_property
+    def side_fields(self) -> tuple[dict[int, tuple[int, ...]], ...]:
+        """Per shape: open side -> the numbers of the fields touching it."""
+        return tuple(
+            {
+                side: tuple(n for n, touch in enumerate(shape.fields) if touch & side)
+                for side in SIDES
+                if shape.sides & side
+            }
+            for shape in self.shapes
+        )
+
+    @cached_property
+    def inner_links(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Per shape and field: the numbers of the fields linked to it inside the card."""
+        tables = []
+        for shape in self.shapes:
+            linked: list[list[int]] = [[] for _ in shape.fields]
+            for a, b in shape.inner:
+                linked[a].append(b)
+                linked[b].append(a)
+            tables.append(tuple(tuple(numbers) for numbers in linked))
+        return tuple(tables)
 
     def fit_table(self, placeable: Iterable[int]) -> list[int]:
         """For each constraint key, the bitmask of placeable shape ids that fit it."""
@@ -128,7 +260,7 @@ class ShapeTable:
 class Maze:
     """Placed cards, face-down goals, reachability from the roots, and the frontier."""
 
-    __slots__ = ("bounds", "cells", "frontier", "hidden", "live", "roots", "table")
+    __slots__ = ("_overlay", "bounds", "cells", "frontier", "hidden", "live", "roots", "table")
 
     def __init__(
         self,
@@ -142,9 +274,10 @@ class Maze:
         self.roots: list[int] = []
         self.live: dict[int, int] = {}
         self.frontier: dict[int, int] = {}
+        self._overlay: Overlay | None = None
 
     def copy(self) -> Maze:
-        clone = Maze.__new__(Maze)
+        clone = Maze.__new__(self.__class__)  # a subclass (another growth rule) stays itself
         clone.table = self.table
         clone.bounds = self.bounds
         clone.cells = dict(self.cells)
@@ -152,14 +285,28 @@ class Maze:
         clone.roots = list(self.roots)
         clone.live = dict(self.live)
         clone.frontier = dict(self.frontier)
+        overlay = self._overlay
+        clone._overlay = overlay and overlay.copy()
         return clone
+
+    @property
+    def overlay(self) -> Overlay:
+        """Pieces, edge markers and jumps (made on first use, copied with the maze)."""
+        if self._overlay is None:
+            self._overlay = Overlay()
+        return self._overlay
+
+    @property
+    def overlay_if_any(self) -> Overlay | None:
+        """The overlay if one was made (queries use this so as not to make one)."""
+        return self._overlay
 
     # -- queries ---------------------------------------------------------------------------------
 
     def in_bounds(self, index: int) -> bool:
         x, y = slot_xy(index)
         if self.bounds is None:
-            return -COORD_LIMIT < x < COORD_LIMIT and -COORD_LIMIT < y < COORD_LIMIT
+            return within_limits(x, y)
         x_min, x_max, y_min, y_max = self.bounds
         return x_min <= x <= x_max and y_min <= y <= y_max
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from saboteur.engine.base import JSON, NotationError
-from saboteur.engine.maze import slot_index
+from saboteur.engine.grid import slot_index, within_limits
 
 if TYPE_CHECKING:
     from saboteur.engine.base import Game
@@ -85,7 +85,8 @@ def slot(value: Any, what: str, length: int | None = None) -> int:
     if (
         not isinstance(value, list)
         or (len(value) < 2 if length is None else len(value) != length)
-        or not all(is_int(v) and -100 < v < 100 for v in value[:2])
+        or not all(is_int(v) for v in value[:2])
+        or not within_limits(value[0], value[1])
     ):
         raise NotationError(f"state notation: {what} must start with two coordinates")
     return slot_index(value[0], value[1])

@@ -18,7 +18,17 @@ from __future__ import annotations
 from typing import Any
 
 from saboteur.engine.catalogue import PLAIN_TITLES, counted, shape_entry
-from saboteur.engine.maze import SIDES, Shape, ShapeTable, sides_mask, sides_text, turn_half
+from saboteur.engine.maze import (
+    HALF_TURNS,
+    SIDES,
+    Namer,
+    Shape,
+    ShapeTable,
+    orientations,
+    sides_mask,
+    sides_text,
+    turn_half,
+)
 from saboteur.engine.tools import CART as CART
 from saboteur.engine.tools import LANTERN as LANTERN
 from saboteur.engine.tools import PICKAXE as PICKAXE
@@ -98,32 +108,35 @@ TITLES = {
 }
 
 
-def _shape(card: str, turned: bool, open_sides: int, dead_end: bool, name: str) -> Shape:
-    groups = tuple(s for s in SIDES if open_sides & s) if dead_end else (open_sides,)
-    return Shape(card=card, turned=turned, sides=open_sides, groups=groups, name=name)
+ROTATIONS = HALF_TURNS  # a card lies as printed or turned 180°
+
+
+def _orientations(card: str, printed: int, dead_end: bool, namer: Namer) -> list[Shape]:
+    groups = tuple(s for s in SIDES if printed & s) if dead_end else (printed,)
+    return orientations(card, printed, groups, ROTATIONS, namer)
+
+
+def _path_namer(card: str) -> Namer:
+    prefix = "x" if card.startswith("x") else ""
+    return lambda turns, sides: prefix + sides_text(sides) if turns else card
+
+
+def _goal_namer(goal: str) -> Namer:
+    return lambda turns, sides: f"{goal}:{sides_text(sides)}"
 
 
 def _build_shapes() -> list[Shape]:
     shapes: list[Shape] = []
     for card in PATH_COUNTS:
-        dead = card.startswith("x")
         printed = sides_mask(card.lstrip("x"))
-        prefix = "x" if dead else ""
-        shapes.append(_shape(card, False, printed, dead, card))
-        turned = turn_half(printed)
-        if turned != printed:
-            shapes.append(_shape(card, True, turned, dead, prefix + sides_text(turned)))
-    shapes.append(_shape(START, False, 15, False, START))
+        shapes += _orientations(card, printed, card.startswith("x"), _path_namer(card))
+    shapes += _orientations(START, 15, False, lambda turns, sides: START)
     for goal in GOAL_CARDS:
-        printed = sides_mask(GOAL_SIDES[goal])
-        shapes.append(_shape(goal, False, printed, False, f"{goal}:{sides_text(printed)}"))
-        turned = turn_half(printed)
-        if turned != printed:
-            shapes.append(_shape(goal, True, turned, False, f"{goal}:{sides_text(turned)}"))
+        shapes += _orientations(goal, sides_mask(GOAL_SIDES[goal]), False, _goal_namer(goal))
     return shapes
 
 
-SHAPES = ShapeTable(_build_shapes())
+SHAPES = ShapeTable(_build_shapes(), ROTATIONS)
 PATH_SHAPE_IDS = [sid for sid, shape in enumerate(SHAPES.shapes) if shape.card in PATH_COUNTS]
 assert list(range(len(PATH_SHAPE_IDS))) == PATH_SHAPE_IDS  # path shapes are numbered first
 FIT = SHAPES.fit_table(PATH_SHAPE_IDS)

@@ -20,7 +20,15 @@ from __future__ import annotations
 from typing import Any
 
 from saboteur.engine.catalogue import PLAIN_TITLES, counted, shape_entry
-from saboteur.engine.maze import SIDES, Shape, ShapeTable, sides_mask, sides_text, turn_half
+from saboteur.engine.maze import (
+    HALF_TURNS,
+    SIDES,
+    Shape,
+    ShapeTable,
+    sides_mask,
+    sides_text,
+    turn_half,
+)
 from saboteur.engine.tools import BREAK_CARD as BREAK_CARD
 from saboteur.engine.tools import TOOL_NAMES as TOOL_NAMES
 from saboteur.engine.tools import TOOLS as TOOLS
@@ -176,8 +184,11 @@ def _specs() -> list[Spec]:
 
 
 SPECS = _specs()
+ROTATIONS = HALF_TURNS  # a card lies as printed or turned 180°
 TABLES: dict[str, ShapeTable] = {
-    colour: ShapeTable([Shape(s.card, s.turned, s.sides, s.groups(colour), s.name) for s in SPECS])
+    colour: ShapeTable(
+        [Shape(s.card, s.turned, s.sides, s.groups(colour), s.name) for s in SPECS], ROTATIONS
+    )
     for colour in COLOURS
 }
 SHAPES = TABLES[GREEN]  # names, cards and sides are the same in every colour's table

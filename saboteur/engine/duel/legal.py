@@ -29,6 +29,7 @@ from saboteur.engine.duel.actions import (
     seat_action,
     slot_action,
 )
+from saboteur.engine.grid import within_limits
 from saboteur.engine.maze import SIDE_STEPS, slot_xy
 from saboteur.engine.maze import xy_text as xy_text
 from saboteur.engine.path_rules import sides_rule
@@ -125,7 +126,7 @@ def ladder_slots(state: DuelState) -> list[int]:
     return [
         index
         for index in sorted(slots)
-        if all(-100 < v < 100 for v in slot_xy(index)) and not maze.mismatched_sides(index, sid)
+        if within_limits(*slot_xy(index)) and not maze.mismatched_sides(index, sid)
     ]
 
 
@@ -135,7 +136,7 @@ def ladder_rule(state: DuelState, index: int, sid: int) -> tuple[str, str] | Non
     if index in maze.cells or index in maze.hidden:
         return "path.occupied", f"{where} already holds a card"
     x, y = slot_xy(index)
-    if not (-100 < x < 100 and -100 < y < 100):
+    if not within_limits(x, y):
         return "path.adjacent", f"{where} touches no card in the maze"
     neighbours = [index + step for _, _, step in SIDE_STEPS]
     if not any(near in maze.cells for near in neighbours):
