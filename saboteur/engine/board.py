@@ -23,7 +23,8 @@ from collections.abc import Iterable, Sequence
 from typing import Literal, NotRequired, TypedDict
 
 from saboteur.engine.base import Action
-from saboteur.engine.maze import Shape, sides_text
+from saboteur.engine.grid import edge_side, field_number, field_slot
+from saboteur.engine.maze import Maze, Shape, sides_text, slot_xy
 
 
 class Cell(TypedDict):
@@ -109,6 +110,38 @@ def targets(actions: Iterable[Action]) -> list[Target]:
             target["seat"] = action.seat
         out.append(target)
     return out
+
+
+def overlay_items(maze: Maze) -> tuple[list[Piece], list[Marker]]:
+    """The pieces and edge markers of ``maze``'s overlay as the board lists them (none where the
+    maze never used its overlay).
+
+    >>> from saboteur.engine.grid import E, field_id, slot_index
+    >>> from saboteur.engine.maze import Maze
+    >>> from saboteur.engine.classic import cards as C
+    >>> maze = Maze(C.SHAPES)
+    >>> _ = maze.overlay.add_piece("dwarf", 1, field_id(slot_index(2, -1), 0))
+    >>> _ = maze.overlay.add_marker("web", None, slot_index(2, -1), E)
+    >>> pieces, markers = overlay_items(maze)
+    >>> pieces
+    [{'kind': 'dwarf', 'x': 2, 'y': -1, 'owner': 1, 'field': 0}]
+    >>> markers
+    [{'kind': 'web', 'x': 2, 'y': -1, 'side': 'E'}]
+    """
+    overlay = maze.overlay_if_any
+    if overlay is None:
+        return [], []
+    pieces: list[Piece] = []
+    for piece in overlay.pieces.values():
+        x, y = slot_xy(field_slot(piece.field))
+        number = field_number(piece.field)
+        pieces.append({"kind": piece.kind, "x": x, "y": y, "owner": piece.owner, "field": number})
+    markers: list[Marker] = []
+    for marker in overlay.markers.values():
+        index, side = edge_side(marker.edge)
+        x, y = slot_xy(index)
+        markers.append({"kind": marker.kind, "x": x, "y": y, "side": sides_text(side)})
+    return pieces, markers
 
 
 def board(
