@@ -78,6 +78,26 @@ def _json(value: Arg) -> Any:
     return value
 
 
+def named(message: Message, names: Sequence[str]) -> Message:
+    """``message`` with its seats replaced by the players' ``names`` (for texts that travel
+    without the table's names, like the server's lines in a game's chat).
+
+    >>> named(Message("server.turn", {"player": Seat(1)}), ["Ann", "Ben"]).to_json()
+    {'key': 'server.turn', 'args': {'player': 'Ben'}}
+    """
+
+    def swap(value: Arg) -> Arg:
+        if isinstance(value, Seat) and isinstance(value.seat, int) and 0 <= value.seat < len(names):
+            return names[value.seat]
+        if isinstance(value, Message):
+            return named(value, names)
+        if isinstance(value, list | tuple):
+            return [swap(v) for v in value]
+        return value
+
+    return Message(message.key, {k: swap(v) for k, v in message.args.items()}, message.id)
+
+
 def load(packages: Sequence[str] = PACKAGES) -> Catalogue:
     """The catalogues of ``packages`` merged; a key defined twice is an error."""
     out: Catalogue = {}

@@ -15,6 +15,7 @@ from collections import deque
 from typing import Any
 
 from saboteur.engine import IllegalAction, NotationError, OptionError, new_game
+from saboteur.engine.messages import Message, named, render
 from saboteur.server import protocol as P
 from saboteur.server import sync, timers
 from saboteur.server.botkinds import bot_seats
@@ -425,12 +426,15 @@ class Service:
                 return user_id
         raise ProtocolError("no-such-user", f"nobody called {name!r} is online")
 
-    async def announce(self, table: Table, text: str, store: bool, share: bool = False) -> None:
+    async def announce(
+        self, table: Table, text: str, store: bool, share: bool = False, said: Message | None = None
+    ) -> None:
         """A server line in the game's chat (turns are not stored, results are); ``share``
         tells the other nodes' viewers too (lines every node makes itself are not shared)."""
         chat_id = await self.store.add_chat("game", text, game_id=table.id) if store else None
         line = _stamp(
             {"type": "chat", "channel": "game", "game": table.id, "from": None, "text": text}
+            | ({"message": said.to_json()} if said else {})
         )
         self.to_table(table, line)
         if share:
@@ -794,13 +798,15 @@ class Service:
                 client.push(public)
         for event in new_events:
             if event.kind in ("round-end", "game-over"):
-                await self.announce(table, table.game.describe(event, names), store=origin)
+                said = named(table.game.message(event), names)
+                await self.announce(table, render(said), store=origin, said=said)
         if state.is_over:
             await self._finish(table)
             return
         current = state.current_player
         assert current is not None
-        await self.announce(table, f"It is {names[current]}'s turn.", store=False)
+        turn = Message("server.turn", {"player": names[current]})
+        await self.announce(table, render(turn), store=False, said=turn)
         timers.arm_clock(self, table)
         timers.arm_bot(self, table)
 

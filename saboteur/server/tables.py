@@ -107,7 +107,9 @@ class Table:
         return [names.get(self.row.seats.get(s, -1), f"seat {s}") for s in range(self.row.players)]
 
     def event_json(self, event: Event, names: list[str]) -> dict[str, Any]:
-        return {**event.to_json(), "text": self.game.describe(event, names)}
+        """An event as a viewer gets it: its data, its English ``text`` and its ``message``."""
+        text, message = self.game.describe(event, names), self.game.message(event).to_json()
+        return {**event.to_json(), "text": text, "message": message}
 
     def game_message(
         self, seat: int | None, names: list[str], events: list[Event], summary: dict[str, Any]

@@ -25,6 +25,7 @@ PATHS = [
     "/api/games/{game_id}/record",
     "/api/highscores",
     "/api/online",
+    "/api/messages",
 ]
 
 
