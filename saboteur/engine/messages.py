@@ -7,7 +7,7 @@ An event becomes a :class:`Message`, a catalogue key and its arguments; the text
 player's name), a nested :class:`Message` (a card, tool or role: named in the language), or
 a list of these. A placeholder may say how to show its value: ``{card:id}`` the card's id
 instead of its name, ``{winners:and}`` a list joined by "and", ``{n:plural:card|cards}``
-the form for the count ``n``:
+the form for the count ``n`` (or the length of the list ``n``):
 
 >>> lantern = Message("tool.lantern", id="lantern")
 >>> broke = Message("event.break", {"actor": Seat(0), "target": Seat(2), "tool": lantern})
@@ -162,7 +162,8 @@ class _Renderer:
         flags = spec.split(":")
         if flags[0] == "plural":
             forms = ":".join(flags[1:]).split("|")
-            return forms[0] if value == 1 else forms[-1]
+            count = len(value) if isinstance(value, list) else value
+            return forms[0] if count == 1 else forms[-1]
         if isinstance(value, list):
             joiner = next((self.text(f"list.{f}") for f in flags if f in ("and", "or")), ", ")
             return joiner.join(self.value(v, spec) for v in value)

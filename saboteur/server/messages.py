@@ -1,5 +1,7 @@
-"""The message catalogue as the browser gets it (``GET /api/messages``): every text in every
-language, and each ruleset's cards with the messages naming them.
+"""The message catalogue as clients get it: every text in every language, and each ruleset's
+cards with the messages naming them. The server answers it at ``GET /api/messages``; the
+browser imports the same body from ``web/static/messages.json``, which
+``python -m saboteur.server.messages`` writes (a test checks it is up to date).
 
 >>> body = catalogue_body()
 >>> body["langs"], body["texts"]["tool.cart"]["de"], body["cards"]["classic"]["map"]["key"]
@@ -8,7 +10,9 @@ language, and each ruleset's cards with the messages naming them.
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -32,3 +36,31 @@ def catalogue_body() -> dict[str, Any]:
         if names is not None:
             cards[name] = {card: message.to_json() for card, message in names().items()}
     return {"langs": list(LANGS), "texts": CATALOGUE, "cards": cards}
+
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static" / "messages.json"
+
+
+def static_text() -> str:
+    """What ``web/static/messages.json`` holds: the body as JSON, one text or card a line."""
+
+    def lines(entries: dict[str, Any], indent: str) -> str:
+        dumped = [
+            f"{indent}{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
+            for k, v in entries.items()
+        ]
+        return "{\n" + ",\n".join(dumped) + "\n" + indent[:-1] + "}"
+
+    body = catalogue_body()
+    cards = [f'  "{name}": ' + lines(table, "   ") for name, table in body["cards"].items()]
+    parts = [
+        f' "langs": {json.dumps(body["langs"])}',
+        ' "texts": ' + lines(body["texts"], "  "),
+        ' "cards": {\n' + ",\n".join(cards) + "\n }",
+    ]
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    STATIC.write_text(static_text(), encoding="utf-8")
+    print(f"wrote {STATIC}")

@@ -163,7 +163,7 @@ export class Chat {
     else who.textContent = `${line.from}:`;
     const text = document.createElement("span");
     text.className = "text";
-    text.textContent = line.from == null ? serverLine(line.text) : line.text;
+    text.textContent = line.from == null ? serverLine(line.text, line.message) : line.text;
     li.append(who, " ", text);
     return li;
   }
