@@ -35,7 +35,7 @@ from saboteur.server.store.store import (
     Store,
     User,
 )
-from saboteur.server.tables import Table
+from saboteur.server.tables import ANNOUNCED, Table
 
 log = logging.getLogger("saboteur.server")
 
@@ -797,7 +797,7 @@ class Service:
             for client in table.spectators:
                 client.push(public)
         for event in new_events:
-            if event.kind in ("round-end", "game-over"):
+            if event.kind in ANNOUNCED:
                 said = named(table.game.message(event), names)
                 await self.announce(table, render(said), store=origin, said=said)
         if state.is_over:
@@ -839,8 +839,13 @@ class Service:
 
     async def _send_game_chat(self, client: Client, table: Table) -> None:
         lines = await self.store.game_chat(table.id) if table.row.has_chat else []
+        names = table.seat_names(self.names)
         client.push(
-            {"type": "chat_history", "game": table.id, "lines": [line.to_json() for line in lines]}
+            {
+                "type": "chat_history",
+                "game": table.id,
+                "lines": table.with_messages([line.to_json() for line in lines], names),
+            }
         )
 
     def to_table(self, table: Table, message: dict[str, Any]) -> None:

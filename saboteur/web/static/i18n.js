@@ -444,24 +444,7 @@ export function eventText(ev, names) {
 
 export const duelEventText = eventText;
 
-/** A server line of a game's chat: its message in the chosen language. Lines stored before
- * messages existed have only their English text; these are translated where we recognise them. */
+/** A server line of a game's chat: its message in the chosen language, else its text. */
 export function serverLine(text, message = null) {
-  if (message) return render(CATALOGUE.texts, message, lang);
-  if (lang !== "de") return text;
-  const roles = (list) => list.replace(/: digger\b/g, ": Goldsucher").replace(/: saboteur\b/g, ": Saboteur");
-  const rules = [
-    [/^It is (.+)'s turn\.$/, (m) => `${m[1]} ist am Zug.`],
-    [/^The game is over: (.+) won with (\d+) gold$/, (m) => `Das Spiel ist aus: ${m[1].replace(/ and /g, " und ")} gewinnt mit ${m[2]} Gold`],
-    [/^(.+) reached the gold: the diggers win round (\d+) \((.*)\)$/, (m) => `${m[1]} hat das Gold erreicht: die Goldsucher gewinnen Runde ${m[2]} (${roles(m[3])})`],
-    [/^The gold was not reached: the saboteurs win round (\d+) \((.*)\)$/, (m) => `Das Gold wurde nicht erreicht: die Saboteure gewinnen Runde ${m[1]} (${roles(m[2])})`],
-    [/^The gold was not reached and there was no saboteur \((.*)\)$/, (m) => `Das Gold wurde nicht erreicht, und es gab keinen Saboteur (${roles(m[1])})`],
-    [/^Round (\d+) is over \((\w+)\); gold won: (.*)$/, (m) => `Runde ${m[1]} ist vorbei; gewonnenes Gold: ${m[3]}`],
-    [/^The game is over \((.*)\): (.+) won(?:; rating: (.+))?$/, (m) => `Das Spiel ist aus (${m[1]}): ${m[2].replace(/ and /g, " und ")} gewinnt${m[3] ? `; Wertung: ${t(`rating.${m[3]}`)}` : ""}`],
-  ];
-  for (const [pattern, make] of rules) {
-    const m = pattern.exec(text);
-    if (m) return make(m);
-  }
-  return text;
+  return message ? render(CATALOGUE.texts, message, lang) : text;
 }
