@@ -4,6 +4,7 @@ renders to the English text they carry; the catalogue is served."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -53,7 +54,7 @@ def test_stored_result_lines_get_their_message_back() -> None:
     names = ["Ann", "Ben", "Cat"]
     [over] = [e for e in table.state.events if e.kind == "game-over"]
     result = game.describe(over, names)
-    lines = [
+    lines: list[dict[str, Any]] = [
         {"from": None, "text": result},
         {"from": "Ann", "text": result},  # a player quoting it is not the server
         {"from": None, "text": "Ann is away: a bot plays for them."},
