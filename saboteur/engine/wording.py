@@ -4,9 +4,9 @@ Each ruleset's ``words`` module turns its events into :class:`~saboteur.engine.m
 (the catalogue's texts are in ``messages.json``); what they have in common is here:
 
 >>> from saboteur.engine.messages import render
->>> render(tell(Event("map", 1, {"x": 8, "y": -2}), tool, {}), "en", ["Ann", "Ben"])
+>>> render(tell(Event("map", 1, {"x": 8, "y": -2}), Message, {}), "en", ["Ann", "Ben"])
 'Ben looked at the goal at (8,-2)'
->>> render(tell(Event("round-start", None, {"round": 2, "first": 0}), tool, {}), "de", ["Ann"])
+>>> render(tell(Event("round-start", None, {"round": 2, "first": 0}), Message, {}), "de", ["Ann"])
 'Runde 2 beginnt; Ann fängt an'
 """
 

@@ -50,7 +50,8 @@ def role(name: str) -> Message:
 
 def _round_end(event: Event) -> Message:
     data = event.data
-    roles = seats([role(name) for name in data["roles"]], "classic.seat-role", "role")
+    # (the argument is "dwarf", not "role": a role travels in the own deal event only)
+    roles = seats([role(name) for name in data["roles"]], "classic.seat-role", "dwarf")
     args = {"round": data["round"], "roles": roles}
     if data["winner"] == "diggers":
         return Message("classic.round-end.diggers", {**args, "finder": Seat(data["finder"])})
