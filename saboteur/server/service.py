@@ -839,13 +839,8 @@ class Service:
 
     async def _send_game_chat(self, client: Client, table: Table) -> None:
         lines = await self.store.game_chat(table.id) if table.row.has_chat else []
-        names = table.seat_names(self.names)
         client.push(
-            {
-                "type": "chat_history",
-                "game": table.id,
-                "lines": table.with_messages([line.to_json() for line in lines], names),
-            }
+            {"type": "chat_history", "game": table.id, "lines": table.history(lines, self.names)}
         )
 
     def to_table(self, table: Table, message: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from saboteur.bots.base import Bot
 from saboteur.engine import Event, Game, State, new_game
 from saboteur.engine.messages import named, render
-from saboteur.server.store.store import ACTIVE, FINISHED, OPEN, GameRow
+from saboteur.server.store.store import ACTIVE, FINISHED, OPEN, ChatLine, GameRow
 
 FEED_ON_SYNC = 60  # events sent to a (re)connecting viewer so their feed is not empty
 ANNOUNCED = ("round-end", "game-over")  # events the game's chat tells (and stores)
@@ -112,6 +112,10 @@ class Table:
         """An event as a viewer gets it: its data, its English ``text`` and its ``message``."""
         text, message = self.game.describe(event, names), self.game.message(event).to_json()
         return {**event.to_json(), "text": text, "message": message}
+
+    def history(self, lines: list[ChatLine], users: dict[int, str]) -> list[dict[str, Any]]:
+        """Stored chat ``lines`` as a ``chat_history`` sends them (``users``: user id -> name)."""
+        return self.with_messages([line.to_json() for line in lines], self.seat_names(users))
 
     def with_messages(self, lines: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
         """Stored chat ``lines`` of this table with the server's result lines given their message
