@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
+from saboteur.engine.messages import Message, render
+
 JSON = dict[str, Any]
 
 
@@ -179,8 +181,17 @@ class Game(ABC):
         """Text to action; raises NotationError on text that is not an action of this ruleset."""
 
     @abstractmethod
+    def message(self, event: Event) -> Message:
+        """An event as a message of the catalogue (docs/messages.md)."""
+
+    @classmethod
+    def card_names(cls) -> dict[str, Message]:
+        """Every card (and shape) id of the ruleset with the message naming it."""
+        return {}
+
     def describe(self, event: Event, names: list[str] | None = None) -> str:
-        """An event in words (``names`` replaces ``seat N``)."""
+        """An event in English words (``names`` replaces ``seat N``)."""
+        return render(self.message(event), "en", names)
 
     def config(self) -> JSON:
         return {"ruleset": self.ruleset, "players": self.players, "options": dict(self.options)}

@@ -27,6 +27,7 @@ from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.ruleset import CLASSIC
 from saboteur.engine.duel.game import DuelGame, SoloGame
 from saboteur.engine.duel.ruleset import DUEL, SOLO
+from saboteur.engine.messages import add_catalogue
 from saboteur.engine.options import OptionError
 from saboteur.engine.ruleset import Ruleset
 
@@ -34,7 +35,7 @@ DEFAULT_RULESET = "classic"
 PLUGINS_VARIABLE = "SABOTEUR_RULESETS"
 ENTRY_POINT_GROUP = "saboteur.rulesets"
 
-_REGISTRY: dict[str, Ruleset] = {rules.name: rules for rules in (CLASSIC, DUEL, SOLO)}
+_REGISTRY: dict[str, Ruleset] = {}
 _plugins_loaded = False
 
 
@@ -60,8 +61,14 @@ RULESETS: Mapping[str, Ruleset] = _Rulesets()
 def register(rules: Ruleset) -> Ruleset:
     """Add a ruleset (or replace one of the same name); returns it, so a module can write
     ``TOY = register(Ruleset(...))``."""
+    if rules.messages is not None:
+        add_catalogue(rules.messages)
     _REGISTRY[rules.name] = rules
     return rules
+
+
+for _builtin in (CLASSIC, DUEL, SOLO):
+    register(_builtin)
 
 
 @contextlib.contextmanager

@@ -108,6 +108,7 @@ class Ruleset:
     - ``high_scores``: whether finished games count for the high-score list.
     - ``give_up``: the action taken for a player whose clock ran out (and no bot could move).
     - ``stats``: import path of the statistics class of ``saboteur simulate``.
+    - ``messages``: the package of its message catalogue (``messages.json``: docs/messages.md).
     - ``view_type`` / ``event_types``: its view and its events declared as TypedDicts
       (:mod:`saboteur.engine.views` publishes them as JSON Schema).
     - ``env_adapter`` / ``spiel_core``: import paths of its research-environment pieces, if any.
@@ -131,6 +132,7 @@ class Ruleset:
     give_up: Callable[[State], Action] = first_pass
     stats: str = "saboteur.play.stats:GameStats"
     score_bands: tuple[tuple[int, str], ...] = ()  # (least score, name), best first
+    messages: str | None = None  # the package whose messages.json words its events and cards
     view_type: type = ViewBase  # the declared view (a TypedDict on ViewBase)
     event_types: Mapping[str, type] = field(default_factory=dict)  # event kind -> its TypedDict
     env_adapter: str | None = None

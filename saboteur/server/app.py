@@ -26,6 +26,7 @@ from saboteur.engine.views import event_schema, view_schema
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.collector import Collector
 from saboteur.server.hub import Client
+from saboteur.server.messages import MessageCatalogue, catalogue_body
 from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
 from saboteur.server.store.migrate import upgrade
 from saboteur.server.store.store import FINISHED, Store
@@ -205,6 +206,11 @@ def create_app(
             raise HTTPException(404, f"no ruleset {name!r}")
         rules = RULESETS[name]
         return RulesetSchema(view=view_schema(rules), events=event_schema(rules))
+
+    @app.get("/api/messages", response_model=MessageCatalogue)
+    async def messages() -> dict[str, Any]:
+        """Event texts and card names in every language (docs/messages.md)."""
+        return catalogue_body()
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(

@@ -10,6 +10,7 @@ from collections import deque
 from datetime import UTC, datetime
 from typing import Any
 
+from saboteur.engine.messages import Message
 from saboteur.server import protocol as P
 from saboteur.server.hub import Client, encode
 from saboteur.server.limits import RateLimit
@@ -141,12 +142,16 @@ class Chat:
         self.names[user_id] = name  # known now, if they are online on another node
         return user_id
 
-    async def announce(self, table: Table, text: str, store: bool, share: bool = False) -> None:
+    async def announce(
+        self, table: Table, text: str, store: bool, share: bool = False, said: Message | None = None
+    ) -> None:
         """A server line in the game's chat (turns are not stored, results are); ``share``
-        tells the other nodes' viewers too (lines every node makes itself are not shared)."""
+        tells the other nodes' viewers too (lines every node makes itself are not shared);
+        ``said``: the line as a catalogue message, for clients that word it themselves."""
         chat_id = await self.store.add_chat("game", text, game_id=table.id) if store else None
         line = stamp(
             {"type": "chat", "channel": "game", "game": table.id, "from": None, "text": text}
+            | ({"message": said.to_json()} if said else {})
         )
         self.to_table(table, line)
         if share:
@@ -166,5 +171,5 @@ class Chat:
         """The game's chat so far, to one (re)joining viewer."""
         lines = await self.store.game_chat(table.id) if table.row.has_chat else []
         client.push(
-            {"type": "chat_history", "game": table.id, "lines": [line.to_json() for line in lines]}
+            {"type": "chat_history", "game": table.id, "lines": table.history(lines, self.names)}
         )

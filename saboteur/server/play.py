@@ -7,12 +7,13 @@ action is appended to the store → only then is anyone told.
 from __future__ import annotations
 
 from saboteur.engine import IllegalAction, NotationError
+from saboteur.engine.messages import Message, named, render
 from saboteur.server import protocol as P
 from saboteur.server.hub import Client, encode
 from saboteur.server.ports import Games, Lists, Owner, Shared, Talk
 from saboteur.server.protocol import ProtocolError
 from saboteur.server.store.store import SeqConflict, User
-from saboteur.server.tables import Table
+from saboteur.server.tables import ANNOUNCED, Table
 from saboteur.server.timers import Timers
 
 
@@ -102,14 +103,16 @@ class Play:
             for client in table.spectators:
                 client.push(public)
         for event in new_events:
-            if event.kind in ("round-end", "game-over"):
-                await self.chat.announce(table, table.game.describe(event, names), store=origin)
+            if event.kind in ANNOUNCED:
+                said = named(table.game.message(event), names)
+                await self.chat.announce(table, render(said), store=origin, said=said)
         if state.is_over:
             await self.finish(table)
             return
         current = state.current_player
         assert current is not None
-        await self.chat.announce(table, f"It is {names[current]}'s turn.", store=False)
+        turn = Message("server.turn", {"player": names[current]})
+        await self.chat.announce(table, render(turn), store=False, said=turn)
         self.timers.arm_clock(table)
         self.timers.arm_bot(table)
 

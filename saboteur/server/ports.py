@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from saboteur.engine.messages import Message
 from saboteur.server.bus import Bus
 from saboteur.server.hub import Client, Hub
 from saboteur.server.store.store import Store, User
@@ -112,7 +113,9 @@ class Talk(Protocol):
 
     def forget_lines(self) -> None: ...
 
-    async def announce(self, table: Table, text: str, store: bool, share: bool = False) -> None: ...
+    async def announce(
+        self, table: Table, text: str, store: bool, share: bool = False, said: Message | None = None
+    ) -> None: ...
 
     async def send_game_chat(self, client: Client, table: Table) -> None: ...
 

@@ -11,9 +11,11 @@ from typing import Any
 
 from saboteur.bots.base import Bot
 from saboteur.engine import Event, Game, State, new_game
-from saboteur.server.store.store import ACTIVE, FINISHED, OPEN, GameRow
+from saboteur.engine.messages import named, render
+from saboteur.server.store.store import ACTIVE, FINISHED, OPEN, ChatLine, GameRow
 
 FEED_ON_SYNC = 60  # events sent to a (re)connecting viewer so their feed is not empty
+ANNOUNCED = ("round-end", "game-over")  # events the game's chat tells (and stores)
 
 
 class Table:
@@ -104,7 +106,29 @@ class Table:
         return [names.get(self.row.seats.get(s, -1), f"seat {s}") for s in range(self.row.players)]
 
     def event_json(self, event: Event, names: list[str]) -> dict[str, Any]:
-        return {**event.to_json(), "text": self.game.describe(event, names)}
+        """An event as a viewer gets it: its data, its English ``text`` and its ``message``."""
+        text, message = self.game.describe(event, names), self.game.message(event).to_json()
+        return {**event.to_json(), "text": text, "message": message}
+
+    def history(self, lines: list[ChatLine], users: dict[int, str]) -> list[dict[str, Any]]:
+        """Stored chat ``lines`` as a ``chat_history`` sends them (``users``: user id -> name)."""
+        return self.with_messages([line.to_json() for line in lines], self.seat_names(users))
+
+    def with_messages(self, lines: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+        """Stored chat ``lines`` of this table with the server's result lines given their message
+        again (the store keeps only the English text): the lines a round's or the game's end
+        said, found by their text."""
+        told: dict[str, dict[str, Any]] = {}
+        for event in self.state.events if self.state is not None else []:
+            if event.kind in ANNOUNCED:
+                said = named(self.game.message(event), names)
+                told[render(said)] = said.to_json()
+        return [
+            {**line, "message": told[line["text"]]}
+            if line.get("from") is None and line.get("text") in told
+            else line
+            for line in lines
+        ]
 
     def game_message(
         self, seat: int | None, names: list[str], events: list[Event], summary: dict[str, Any]

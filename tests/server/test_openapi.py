@@ -26,6 +26,7 @@ PATHS = [
     "/api/games/{game_id}/record",
     "/api/highscores",
     "/api/online",
+    "/api/messages",
 ]
 
 

@@ -64,7 +64,13 @@ def replay(record: dict[str, Any]) -> tuple[list[Truth], list[list[dict[str, Any
     names = record["names"]
     events = [
         [
-            jsonish({**e.to_json(), "text": game.describe(e, names)})
+            jsonish(
+                {
+                    **e.to_json(),
+                    "text": game.describe(e, names),
+                    "message": game.message(e).to_json(),
+                }
+            )
             for e in state.events
             if e.visible_to(seat)
         ]
@@ -128,9 +134,15 @@ def check_message(message: Message, seat: int | None, hidden: Hidden, seed: int)
                     and message["events"][path[1]]["to"] == seat
                 )
             ), (path, message)
-        if key == "roles":  # revealed at a round's end only
-            assert path[:2] == ("view", "results") or (
-                path[0] == "events" and message["events"][path[1]]["kind"] == "round-end"
+        if key == "roles":  # revealed at a round's end only (an event, or the chat's line of it)
+            assert (
+                path[:2] == ("view", "results")
+                or (path[0] == "events" and message["events"][path[1]]["kind"] == "round-end")
+                or (
+                    path[0] == "message"
+                    and message["from"] is None
+                    and message["message"]["key"].startswith("classic.round-end.")
+                )
             ), (path, message)
         if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             cards = Counter(value)

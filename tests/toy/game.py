@@ -21,8 +21,8 @@ from typing import Any
 from saboteur.engine.base import JSON, Action, Event, Game, IllegalAction, NotationError, State
 from saboteur.engine.board import board, face_down, face_up
 from saboteur.engine.maze import Maze, slot_index, slot_xy
+from saboteur.engine.messages import Arg, Message, Seat
 from saboteur.engine.options import Option, OptionError, OptionsSchema
-from saboteur.engine.wording import namer
 from tests.toy import cards as C
 
 SCHEMA = OptionsSchema(
@@ -82,20 +82,26 @@ class ToyGame(Game):
             return Action(text, "pass", card=card)
         raise NotationError(f"not a toy action: {text!r} (expected CARD@x,y or pass:CARD)")
 
-    def describe(self, event: Event, names: list[str] | None = None) -> str:
-        who, data = namer(names), event.data
+    def message(self, event: Event) -> Message:
+        """The event as a message of the toy's catalogue (tests/toy/messages.json)."""
+        data, args = event.data, dict[str, Arg]({"actor": Seat(event.seat)})
         if event.kind == "deal":
-            return f"Your hand: {', '.join(data['hand'])}"
-        if event.kind == "place":
-            return f"{who(event.seat)} laid {data['card']} at ({data['x']},{data['y']})"
-        if event.kind == "pass":
-            return f"{who(event.seat)} threw away {data['card']}"
-        if event.kind == "drew":
-            return f"You drew {data['card']}"
-        if event.kind == "game-over":
-            winners = " and ".join(who(seat) for seat in data["winners"]) or "nobody"
-            return f"The game is over: {winners} won"
-        return event.kind
+            return Message("toy.deal", {"hand": [self.card(card) for card in data["hand"]]})
+        if event.kind in ("place", "pass", "drew"):
+            args["card"] = self.card(data["card"])
+            if event.kind == "place":
+                args |= {"x": data["x"], "y": data["y"]}
+            return Message(f"toy.{event.kind}", args)
+        winners = [Seat(seat) for seat in data["winners"]]
+        return Message("toy.game-over" if winners else "toy.game-over-none", {"winners": winners})
+
+    @classmethod
+    def card(cls, card: str) -> Message:
+        return Message(f"toy.card.{card}", id=card)
+
+    @classmethod
+    def card_names(cls) -> dict[str, Message]:
+        return {card: cls.card(card) for card in [*C.COUNTS, C.START, C.GOAL]}
 
 
 class ToyState(State):

@@ -36,6 +36,7 @@ TOY = Ruleset(
     bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
     away_bot="random",
     unit_word="games",
+    messages="tests.toy",
     view_type=ToyView,
     event_types=EVENTS,
 )

@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from saboteur.engine.base import JSON, Action, Event, Game
+from saboteur.engine.classic import words
 from saboteur.engine.classic.actions import parse_action
 from saboteur.engine.classic.notation import state_from_json
 from saboteur.engine.classic.options import ClassicOptions
 from saboteur.engine.classic.state import ClassicState
-from saboteur.engine.classic.words import describe
+from saboteur.engine.messages import Message
 from saboteur.engine.options import OptionError
 
 
@@ -43,5 +44,9 @@ class ClassicGame(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def describe(self, event: Event, names: list[str] | None = None) -> str:
-        return describe(event, names)
+    def message(self, event: Event) -> Message:
+        return words.message(event)
+
+    @classmethod
+    def card_names(cls) -> dict[str, Message]:
+        return {card: words.card_message(card) for card in words.card_ids()}

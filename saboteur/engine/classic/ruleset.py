@@ -60,6 +60,7 @@ CLASSIC = Ruleset(
     ),
     away_bot="heuristic",
     stats="saboteur.play.simulate:SimulationStats",
+    messages="saboteur.engine.classic",
     view_type=ClassicView,
     event_types=EVENTS,
     env_adapter="saboteur.envs.classic:classic_adapter",

@@ -1,67 +1,98 @@
-"""Events of base Saboteur in words, for logs, chat announcements and the event feed.
+"""Events and cards of base Saboteur as messages of the catalogue (``messages.json``).
 
 >>> from saboteur.engine.base import Event
->>> describe(Event("break", 0, {"tool": "lantern", "target": 2}), ["Anna", "Ben", "Carl"])
+>>> from saboteur.engine.messages import render
+>>> broke = Event("break", 0, {"tool": "lantern", "target": 2})
+>>> render(message(broke), "en", ["Anna", "Ben", "Carl"])
 "Anna broke Carl's lantern"
+>>> render(card_message("repair-pickaxe-cart"), "de")
+'Spitzhacke oder Lore reparieren'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from saboteur.engine.base import Event
-from saboteur.engine.wording import namer
-from saboteur.engine.wording import where as slot_text
+from saboteur.engine.classic.cards import ACTION_COUNTS, GOAL_CARDS, SHAPES
+from saboteur.engine.messages import Arg, Message, Seat
+from saboteur.engine.wording import seats, slot, tell, tool
 
 
-def describe(event: Event, names: list[str] | None = None) -> str:
-    """One sentence for ``event``; ``names`` replaces ``seat N``."""
-    who = namer(names)
-    data, actor = event.data, who(event.seat)
-    where = slot_text(data)
-    kind = event.kind
-    if kind == "round-start":
-        return f"Round {data['round']} begins; {who(data['first'])} starts"
-    if kind == "deal":
-        return f"You are a {data['role']} this round; your hand: {', '.join(data['hand'])}"
-    if kind == "place":
-        return f"{actor} laid a tunnel {data['shape']} at {where}"
-    if kind == "reveal":
-        return f"The goal at {where} is turned over: {data['card']}"
-    if kind == "break":
-        return f"{actor} broke {who(data['target'])}'s {data['tool']}"
-    if kind == "repair":
-        target = "their own" if data["target"] == event.seat else f"{who(data['target'])}'s"
-        return f"{actor} repaired {target} {data['tool']}"
-    if kind == "rockfall":
-        return f"{actor} caused a rockfall at {where}, removing {data['card']}"
-    if kind == "map":
-        return f"{actor} looked at the goal at {where}"
-    if kind == "peek":
-        return f"The goal at {where} is {data['card']}"
-    if kind == "pass":
-        return f"{actor} passed"
-    if kind == "discard":
-        return f"You discarded {data['card']}"
-    if kind == "draw":
-        return f"{actor} drew a card ({data['deck']} left)"
-    if kind == "drew":
-        return f"You drew {data['card']}"
-    if kind == "round-end":
-        roles = ", ".join(f"{who(s)}: {role}" for s, role in enumerate(data["roles"]))
-        if data["winner"] == "diggers":
-            finder = who(data["finder"])
-            return f"{finder} reached the gold: the diggers win round {data['round']} ({roles})"
-        if data["winner"] == "saboteurs":
-            return f"The gold was not reached: the saboteurs win round {data['round']} ({roles})"
-        return f"The gold was not reached and there was no saboteur ({roles})"
-    if kind == "gold-offer":
-        return f"{data['cards']} gold cards are shared out, {who(data['first'])} chooses first"
-    if kind == "gold":
-        return f"{actor} took {data['cards']} gold card{'s' if data['cards'] != 1 else ''}"
-    if kind == "gold-value":
-        return f"You got gold worth {sum(data['values'])}"
-    if kind == "gold-short":
-        return "The gold pile ran short"
-    if kind == "game-over":
-        winners = " and ".join(who(seat) for seat in data["winners"])
-        return f"The game is over: {winners} won with {max(data['scores'])} gold"
-    return f"{actor}: {kind}"
+def card_message(card: str) -> Message:
+    """A card of base Saboteur (or a shape it lies as), named in the reader's language."""
+    args: dict[str, Arg] = {"shape": card}
+    key = "card.path"
+    if card == "start" or card in ("rockfall", "map"):
+        key, args = f"card.{card}", {}
+    elif card.startswith("break-"):
+        key, args = "card.break", {"tool": tool(card[6:])}
+    elif card.startswith("repair-"):
+        tools = [tool(name) for name in card[7:].split("-")]
+        key, args = "card.repair", {"tool": tools[0]}
+        if len(tools) == 2:
+            key, args = "card.repair2", {"a": tools[0], "b": tools[1]}
+    elif card.startswith(("gold", "stone")):
+        key, args = ("goal.gold" if card.startswith("gold") else "goal.stone"), {}
+    elif card.startswith("x"):
+        key, args = "card.dead", {"shape": card[1:]}
+    return Message(key, args, id=card)
+
+
+def card_ids() -> list[str]:
+    """Every card and shape name a view or an event of base Saboteur can show."""
+    return [*SHAPES.by_name, *GOAL_CARDS, *ACTION_COUNTS]
+
+
+def role(name: str) -> Message:
+    return Message(f"role.{name}", id=name)
+
+
+def _round_end(event: Event) -> Message:
+    data = event.data
+    # (the argument is "dwarf", not "role": a role travels in the own deal event only)
+    roles = seats([role(name) for name in data["roles"]], "classic.seat-role", "dwarf")
+    args = {"round": data["round"], "roles": roles}
+    if data["winner"] == "diggers":
+        return Message("classic.round-end.diggers", {**args, "finder": Seat(data["finder"])})
+    if data["winner"] == "saboteurs":
+        return Message("classic.round-end.saboteurs", args)
+    return Message("classic.round-end.nobody", args)
+
+
+def _events(event: Event) -> dict[str, Callable[[], Message]]:
+    data, actor = event.data, Seat(event.seat)
+    card: Callable[[str], Message] = lambda key: card_message(data[key])  # noqa: E731
+    return {
+        "deal": lambda: Message(
+            "classic.deal",
+            {"role": role(data["role"]), "hand": [card_message(c) for c in data["hand"]]},
+        ),
+        "place": lambda: Message("classic.place", slot(data, actor=actor, shape=card("shape"))),
+        "reveal": lambda: Message("classic.reveal", slot(data, card=card("card"))),
+        "repair": lambda: Message(
+            "classic.repair-own" if data["target"] == event.seat else "classic.repair",
+            {"actor": actor, "target": Seat(data["target"]), "tool": tool(data["tool"])},
+        ),
+        "rockfall": lambda: Message("classic.rockfall", slot(data, actor=actor, card=card("card"))),
+        "pass": lambda: Message("classic.pass", {"actor": actor}),
+        "discard": lambda: Message("classic.discard", {"card": card("card")}),
+        "draw": lambda: Message("classic.draw", {"actor": actor, "deck": data["deck"]}),
+        "drew": lambda: Message("classic.drew", {"card": card("card")}),
+        "round-end": lambda: _round_end(event),
+        "gold-offer": lambda: Message(
+            "classic.gold-offer", {"cards": data["cards"], "first": Seat(data["first"])}
+        ),
+        "gold": lambda: Message("classic.gold", {"actor": actor, "cards": data["cards"]}),
+        "gold-value": lambda: Message("classic.gold-value", {"value": sum(data["values"])}),
+        "gold-short": lambda: Message("classic.gold-short"),
+        "game-over": lambda: Message(
+            "classic.game-over",
+            {"winners": [Seat(s) for s in data["winners"]], "gold": max(data["scores"])},
+        ),
+    }
+
+
+def message(event: Event) -> Message:
+    """The message of ``event``."""
+    return tell(event, card_message, _events(event))

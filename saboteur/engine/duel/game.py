@@ -12,13 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from saboteur.engine.base import JSON, Action, Event, Game
+from saboteur.engine.duel import words
 from saboteur.engine.duel.actions import parse_action
 from saboteur.engine.duel.cards import BLUE, GREEN
 from saboteur.engine.duel.layout import DUEL, SOLO, Layout
 from saboteur.engine.duel.options import DuelOptions
 from saboteur.engine.duel.solo import SoloState
 from saboteur.engine.duel.state import DuelState
-from saboteur.engine.duel.words import describe
+from saboteur.engine.messages import Message
 from saboteur.engine.options import OptionError
 
 
@@ -55,8 +56,12 @@ class DuelGame(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def describe(self, event: Event, names: list[str] | None = None) -> str:
-        return describe(event, names)
+    def message(self, event: Event) -> Message:
+        return words.message(event)
+
+    @classmethod
+    def card_names(cls) -> dict[str, Message]:
+        return {card: words.card_message(card) for card in words.card_ids()}
 
 
 class SoloGame(DuelGame):

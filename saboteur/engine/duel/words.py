@@ -1,64 +1,145 @@
-"""Events of The Duel and solo in words, for logs, chat announcements and the event feed.
+"""Events and cards of The Duel and solo as messages of the catalogue (``messages.json``).
 
 >>> from saboteur.engine.base import Event
->>> describe(Event("mark", 1, {"card": "goal-2", "value": 2, "x": 6, "y": 0}), ["Ann", "Ben"])
+>>> from saboteur.engine.messages import render
+>>> marked = Event("mark", 1, {"card": "goal-2", "value": 2, "x": 6, "y": 0})
+>>> render(message(marked), "en", ["Ann", "Ben"])
 'Ben put a marker on goal-2 at (6,0): 2 gold'
+>>> render(card_message("blue-nEW"), "de"), render(card_message("goal-1-green:NeSW"), "en")
+('Tür blau nEW', 'goal: 1 gold, green door')
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from saboteur.engine.base import Event
-from saboteur.engine.wording import namer
-from saboteur.engine.wording import where as slot_text
+from saboteur.engine.classic import words as classic
+from saboteur.engine.duel.cards import ACTION_COUNTS, GOAL_COUNTS, SHAPES
+from saboteur.engine.messages import Arg, Message, Seat
+from saboteur.engine.wording import seats, slot, tell, tool
+
+GOAL = re.compile(r"(\d)(?:-(green|blue))?")
+MARKED = re.compile(r"(gold|troll|green|blue)-(.+)")
+MARKED_KEYS = {"gold": "card.goldPath", "troll": "card.troll"}
 
 
-def describe(event: Event, names: list[str] | None = None) -> str:
-    """One sentence for ``event``; ``names`` replaces ``seat N``."""
-    who = namer(names)
-    data, actor, kind = event.data, who(event.seat), event.kind
-    where = slot_text(data)
-    simple = {
-        "place": lambda: f"{actor} laid {data['shape']} at {where}",
-        "goal-up": lambda: (
-            f"The goal at {where} is turned over: {data['card']};"
-            f" {actor} chooses how it lies ({' or '.join(data['choices'])})"
-        ),
-        "reveal": lambda: f"The goal at {where} lies face up: {data['shape']}",
-        "mark": lambda: f"{actor} put a marker on {data['card']} at {where}: {data['value']} gold",
-        "bribe": lambda: f"{actor} bribed the troll at {where}",
-        "break": lambda: f"{actor} broke {who(data['target'])}'s {data['tool']}",
-        "repair": lambda: f"{actor} repaired their {data['tool']}",
-        "key": lambda: f"{actor} opened the door of {data['card']} at {where} with a key",
-        "rockfall": lambda: f"{actor} caused a rockfall at {where}, removing {data['card']}",
-        "map": lambda: f"{actor} looked at the goal at {where}",
-        "peek": lambda: f"The goal at {where} is {data['card']}",
-        "clear": lambda: (
-            f"{actor} discarded {' and '.join(data['cards'])} to remove their broken {data['tool']}"
-        ),
-        "pass": lambda: f"{actor} passed, discarding {data['cards']} card(s)",
-        "discard": lambda: f"You discarded {', '.join(data['cards'])}",
-        "draw": lambda: f"{actor} drew {data['cards']} card(s) ({data['deck']} left)",
-        "drew": lambda: f"You drew {', '.join(data['cards'])}",
-        "deal": lambda: f"Round {data['round']}: your hand is {', '.join(data['hand'])}",
-        "round-start": lambda: f"Round {data['round']} begins; {who(data['first'])} starts",
-        "pay": lambda: f"{actor} paid {data['value']} gold for {data['bribes']} bribe(s)",
+def colour(name: str) -> Message:
+    return Message(f"colour.{name}", id=name)
+
+
+def _named(card: str) -> tuple[str, dict[str, Arg]] | None:
+    """The key and arguments of a card only The Duel has (``None`` for the others)."""
+    kind, _, rest = card.partition("-")
+    if kind in ("start", "ladder") and rest in ("green", "blue"):
+        return ("card.startOf" if kind == "start" else "card.ladder"), {"colour": colour(rest)}
+    if card in ("bridge", "curves", "key"):
+        return f"card.{card}", {}
+    head = card.split(":")[0]
+    goal = GOAL.fullmatch(head[5:]) if head.startswith("goal-") else None
+    if head.startswith("stone"):
+        return "card.stone", {}
+    if goal is not None:
+        value, door = goal.groups()
+        if door:
+            return "card.goalDoor", {"v": value, "colour": colour(door)}
+        return "card.goal", {"v": value}
+    marked = MARKED.fullmatch(card)
+    if marked is not None:
+        kind, shape = marked.groups()
+        if kind in MARKED_KEYS:
+            return MARKED_KEYS[kind], {"shape": shape}
+        return "card.door", {"colour": colour(kind), "shape": shape}
+    return None
+
+
+def card_message(card: str) -> Message:
+    """A card of The Duel (or a shape it lies as), named in the reader's language."""
+    named = _named(card)
+    if named is None:
+        return classic.card_message(card)
+    return Message(named[0], named[1], id=card)
+
+
+def card_ids() -> list[str]:
+    """Every card and shape name a view or an event of The Duel can show."""
+    return [*SHAPES.by_name, *GOAL_COUNTS, *ACTION_COUNTS]
+
+
+def _cards(cards: list[str]) -> list[Message]:
+    return [card_message(card) for card in cards]
+
+
+def _ending(event: Event) -> Message:
+    """The message of a round's or the game's end."""
+    data = event.data
+    if event.kind == "round-end":
+        gold = seats(data["gold"], "duel.seat-gold", "gold")
+        end = Message(f"duel.end.{data['end']}", id=data["end"])
+        return Message("duel.round-end", {"round": data["round"], "end": end, "gold": gold})
+    args: dict[str, Arg] = {
+        "scores": seats(data["scores"], "duel.seat-gold", "gold"),
+        "winners": [Seat(seat) for seat in data["winners"]],
     }
-    if kind in simple:
-        return simple[kind]()
-    if kind == "drawn-sabotage":
-        if data["laid"]:
-            return f"{actor} drew a broken {data['tool']} and laid it at once"
-        return f"{actor} drew a second broken {data['tool']} and discarded it"
-    if kind == "drawn-rockfall":
+    if "rating" in data:
+        rating = Message(f"rating.{data['rating']}", id=data["rating"])
+        return Message("duel.game-over.rated", {**args, "rating": rating})
+    return Message("duel.game-over", args)
+
+
+def _events(event: Event) -> dict[str, Callable[[], Message]]:
+    data, actor = event.data, Seat(event.seat)
+
+    def card(key: str) -> Message:
+        return card_message(data[key])
+
+    def drawn() -> Message:
+        if event.kind == "drawn-sabotage":
+            laid = "laid" if data["laid"] else "discarded"
+            return Message(
+                f"duel.drawn-sabotage.{laid}", {"actor": actor, "tool": tool(data["tool"])}
+            )
         if data["card"] is None:
-            return f"{actor} drew a rockfall; there was nothing to remove"
-        return f"{actor} drew a rockfall: it removed {data['card']} at {where}"
-    if kind == "round-end":
-        gold = ", ".join(f"{who(s)}: {g}" for s, g in enumerate(data["gold"]))
-        return f"Round {data['round']} is over ({data['end']}); gold won: {gold}"
-    if kind == "game-over":
-        scores = ", ".join(f"{who(s)}: {g}" for s, g in enumerate(data["scores"]))
-        rating = f"; rating: {data['rating']}" if "rating" in data else ""
-        winners = " and ".join(who(seat) for seat in data["winners"])
-        return f"The game is over ({scores}): {winners} won{rating}"
-    return f"{actor}: {kind}"
+            return Message("duel.drawn-rockfall.nothing", {"actor": actor})
+        return Message("duel.drawn-rockfall", slot(data, actor=actor, card=card("card")))
+
+    return {
+        "place": lambda: Message("duel.place", slot(data, actor=actor, shape=card("shape"))),
+        "goal-up": lambda: Message(
+            "duel.goal-up", slot(data, actor=actor, card=card("card"), choices=data["choices"])
+        ),
+        "reveal": lambda: Message("duel.reveal", slot(data, shape=card("shape"))),
+        "mark": lambda: Message(
+            "duel.mark", slot(data, actor=actor, card=card("card"), value=data["value"])
+        ),
+        "bribe": lambda: Message("duel.bribe", slot(data, actor=actor)),
+        "repair": lambda: Message("duel.repair", {"actor": actor, "tool": tool(data["tool"])}),
+        "key": lambda: Message("duel.key", slot(data, actor=actor, card=card("card"))),
+        "rockfall": lambda: Message("duel.rockfall", slot(data, actor=actor, card=card("card"))),
+        "clear": lambda: Message(
+            "duel.clear",
+            {"actor": actor, "cards": _cards(data["cards"]), "tool": tool(data["tool"])},
+        ),
+        "pass": lambda: Message("duel.pass", {"actor": actor, "cards": data["cards"]}),
+        "discard": lambda: Message("duel.discard", {"cards": _cards(data["cards"])}),
+        "draw": lambda: Message(
+            "duel.draw", {"actor": actor, "cards": data["cards"], "deck": data["deck"]}
+        ),
+        "drew": lambda: Message("duel.drew", {"cards": _cards(data["cards"])}),
+        "deal": lambda: Message(
+            "duel.deal", {"round": data["round"], "hand": _cards(data["hand"])}
+        ),
+        "pay": lambda: Message(
+            "duel.pay", {"actor": actor, "value": data["value"], "bribes": data["bribes"]}
+        ),
+        "drawn-sabotage": drawn,
+        "drawn-rockfall": drawn,
+        "round-end": lambda: _ending(event),
+        "game-over": lambda: _ending(event),
+    }
+
+
+def message(event: Event) -> Message:
+    """The message of ``event``."""
+    return tell(event, card_message, _events(event))

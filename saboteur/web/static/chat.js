@@ -53,7 +53,7 @@ export function whoText(line) {
 
 /** What was said: a player's words as they are, the server's announcements in the reader's language. */
 export function lineText(line) {
-  return line.from == null ? serverLine(line.text) : line.text;
+  return line.from == null ? serverLine(line.text, line.message) : line.text;
 }
 
 export class Chat {

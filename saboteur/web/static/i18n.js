@@ -1,4 +1,9 @@
 // English and German texts. t(key, params) fills {name} placeholders; the choice is remembered.
+// Event texts and card, tool, role, colour and rating names come from the message catalogue
+// (messages.json, written from the Python package's catalogues: docs/messages.md).
+
+import CATALOGUE from "./messages.json" with { type: "json" };
+import { render } from "./messages.js";
 
 import { chooseLang, LANGS, translate } from "./lang.js";
 
@@ -89,13 +94,8 @@ export const STRINGS = {
     "chat.whisperTag": "whisper",
     "chat.gameTag": "game #{id}",
     "chat.nobody": "nobody else is online",
-    "role.digger": "Gold-digger",
-    "role.saboteur": "Saboteur",
     "role.you": "You are a {role}",
     "role.hidden": "Spectator",
-    "tool.pickaxe": "pickaxe",
-    "tool.lantern": "lantern",
-    "tool.cart": "cart",
     "turn.yours": "Your turn!",
     "turn.other": "{name}'s turn",
     "turn.gold": "{name} is choosing gold",
@@ -145,17 +145,7 @@ export const STRINGS = {
     "slot.goal": "goal at {x},{y}",
     "slot.card": "{card} at {x},{y}",
     "goal.hidden": "face-down goal",
-    "goal.gold": "gold",
-    "goal.stone": "stone",
     "goal.seen": "You saw: {what}",
-    "card.start": "start",
-    "card.path": "tunnel {shape}",
-    "card.dead": "dead end {shape}",
-    "card.break": "broken {tool}",
-    "card.repair": "repair {tool}",
-    "card.repair2": "repair {a} or {b}",
-    "card.rockfall": "rockfall",
-    "card.map": "map",
     "err.generic": "{message}",
     "err.name-taken": "That nickname is taken.",
     "err.bad-name": "That nickname is not allowed: {message}",
@@ -170,8 +160,6 @@ export const STRINGS = {
     "new.duel": "The Duel (2 players)",
     "new.solo": "Solo (1 player)",
     "new.colour": "Your dwarf",
-    "colour.green": "green",
-    "colour.blue": "blue",
     "duel.you": "You are the {colour} dwarf",
     "duel.gold": "Gold: {v}",
     "duel.goldCards": "Gold won: {cards}",
@@ -202,21 +190,6 @@ export const STRINGS = {
     "result.paid": "Paid for bribes",
     "result.total": "Gold in all",
     "result.soloScore": "You found {v} gold.",
-    "rating.nothing": "That was nothing …",
-    "rating.decent": "Decent work!",
-    "rating.nose-for-gold": "You have a nose for gold!",
-    "rating.boss": "Boss of the mine!",
-    "card.key": "key",
-    "card.startOf": "{colour} start",
-    "card.ladder": "{colour} ladder",
-    "card.bridge": "bridge",
-    "card.curves": "double curve",
-    "card.goldPath": "gold nugget {shape}",
-    "card.troll": "troll {shape}",
-    "card.door": "{colour} door {shape}",
-    "card.goal": "goal: {v} gold",
-    "card.goalDoor": "goal: {v} gold, {colour} door",
-    "card.stone": "goal: stone",
   },
   de: {
     "app.title": "Saboteur",
@@ -302,13 +275,8 @@ export const STRINGS = {
     "chat.whisperTag": "geflüstert",
     "chat.gameTag": "Spiel #{id}",
     "chat.nobody": "sonst ist niemand online",
-    "role.digger": "Goldsucher",
-    "role.saboteur": "Saboteur",
     "role.you": "Du bist {role}",
     "role.hidden": "Zuschauer",
-    "tool.pickaxe": "Spitzhacke",
-    "tool.lantern": "Laterne",
-    "tool.cart": "Lore",
     "turn.yours": "Du bist am Zug!",
     "turn.other": "{name} ist am Zug",
     "turn.gold": "{name} wählt Gold",
@@ -358,17 +326,7 @@ export const STRINGS = {
     "slot.goal": "Ziel bei {x},{y}",
     "slot.card": "{card} bei {x},{y}",
     "goal.hidden": "verdeckte Zielkarte",
-    "goal.gold": "Gold",
-    "goal.stone": "Stein",
     "goal.seen": "Du hast gesehen: {what}",
-    "card.start": "Start",
-    "card.path": "Weg {shape}",
-    "card.dead": "Sackgasse {shape}",
-    "card.break": "kaputte {tool}",
-    "card.repair": "{tool} reparieren",
-    "card.repair2": "{a} oder {b} reparieren",
-    "card.rockfall": "Steinschlag",
-    "card.map": "Schatzkarte",
     "err.generic": "{message}",
     "err.name-taken": "Dieser Name ist schon vergeben.",
     "err.bad-name": "Dieser Name geht nicht: {message}",
@@ -383,8 +341,6 @@ export const STRINGS = {
     "new.duel": "Das Duell (2 Spieler)",
     "new.solo": "Solo (1 Spieler)",
     "new.colour": "Dein Zwerg",
-    "colour.green": "grün",
-    "colour.blue": "blau",
     "duel.you": "Du bist der Zwerg in {colour}",
     "duel.gold": "Gold: {v}",
     "duel.goldCards": "Gewonnenes Gold: {cards}",
@@ -415,24 +371,11 @@ export const STRINGS = {
     "result.paid": "Für Bestechung bezahlt",
     "result.total": "Gold insgesamt",
     "result.soloScore": "Du hast {v} Gold gefunden.",
-    "rating.nothing": "Das war wohl nichts …",
-    "rating.decent": "Ordentliche Arbeit!",
-    "rating.nose-for-gold": "Du hast einen Riecher für Gold!",
-    "rating.boss": "Boss der Mine!",
-    "card.key": "Schlüssel",
-    "card.startOf": "Start {colour}",
-    "card.ladder": "Leiter {colour}",
-    "card.bridge": "Brücke",
-    "card.curves": "Doppelkurve",
-    "card.goldPath": "Goldnugget {shape}",
-    "card.troll": "Troll {shape}",
-    "card.door": "Tür {colour} {shape}",
-    "card.goal": "Ziel: {v} Gold",
-    "card.goalDoor": "Ziel: {v} Gold, Tür {colour}",
-    "card.stone": "Ziel: Stein",
   },
 };
 
+// the catalogue's names (cards, tools, roles …) are texts of t() too
+for (const [key, entry] of Object.entries(CATALOGUE.texts)) for (const l of LANGS) STRINGS[l][key] ??= entry[l];
 const KEY = "saboteur.lang";
 
 /** The saved choice, else the browser's language (outside a browser, as in the unit tests: English). */
@@ -477,185 +420,47 @@ export function roleName(role) {
   return t(`role.${role}`);
 }
 
-/** A card's name in words: path shapes, goals and action cards. */
-export function cardName(card) {
+/** The name of `card` (an id, or a shape it lies as) of `ruleset` in the chosen language. */
+function nameCard(ruleset, card) {
   if (!card) return "";
-  if (card === "start") return t("card.start");
-  if (card === "rockfall" || card === "map") return t(`card.${card}`);
-  if (card.startsWith("break-")) return t("card.break", { tool: toolName(card.slice(6)) });
-  if (card.startsWith("repair-")) {
-    const tools = card.slice(7).split("-");
-    if (tools.length === 2) return t("card.repair2", { a: toolName(tools[0]), b: toolName(tools[1]) });
-    return t("card.repair", { tool: toolName(tools[0]) });
-  }
-  if (card.startsWith("gold")) return t("goal.gold");
-  if (card.startsWith("stone")) return t("goal.stone");
-  return card.startsWith("x") ? t("card.dead", { shape: card.slice(1) }) : t("card.path", { shape: card });
+  const message = CATALOGUE.cards[ruleset]?.[card];
+  return message ? render(CATALOGUE.texts, message, lang) : card;
+}
+
+/** A card of base Saboteur in words: path shapes, goals and action cards. */
+export function cardName(card) {
+  return nameCard("classic", card);
 }
 
 /** A card of The Duel in words: "green door nEW", "goal: 2 gold, blue door", "troll NES". */
 export function duelCardName(card) {
-  if (!card) return "";
-  const colour = (c) => t(`colour.${c}`);
-  let m = /^(start|ladder)-(green|blue)$/.exec(card);
-  if (m) return t(m[1] === "start" ? "card.startOf" : "card.ladder", { colour: colour(m[2]) });
-  if (card === "bridge" || card === "curves" || card === "key") return t(`card.${card}`);
-  const head = card.split(":")[0];
-  if (head.startsWith("stone")) return t("card.stone");
-  m = /^goal-(\d)(?:-(green|blue))?$/.exec(head);
-  if (m) return m[2] ? t("card.goalDoor", { v: m[1], colour: colour(m[2]) }) : t("card.goal", { v: m[1] });
-  m = /^(gold|troll|green|blue)-(.+)$/.exec(card);
-  if (m) {
-    if (m[1] === "gold") return t("card.goldPath", { shape: m[2] });
-    if (m[1] === "troll") return t("card.troll", { shape: m[2] });
-    return t("card.door", { colour: colour(m[1]), shape: m[2] });
-  }
-  return cardName(card);
+  return nameCard("duel", card);
 }
 
-/** An event of The Duel in words. English uses the server's sentence; German is built here. */
-export function duelEventText(ev, names) {
-  if (lang === "en" || !ev) return ev?.text ?? "";
-  const who = (seat) => (Number.isInteger(seat) && names?.[seat] ? names[seat] : `Platz ${seat}`);
-  const at = `(${ev.x},${ev.y})`;
-  const actor = who(ev.seat);
-  const tool = ev.tool ? toolName(ev.tool) : "";
-  const cards = (list) => (list || []).map(duelCardName).join(", ");
-  const each = (list) => (list || []).map((v, s) => `${who(s)}: ${v}`).join(", ");
-  switch (ev.kind) {
-    case "round-start":
-      return `Runde ${ev.round} beginnt; ${who(ev.first)} fängt an`;
-    case "deal":
-      return `Runde ${ev.round}: deine Karten: ${cards(ev.hand)}`;
-    case "place":
-      return `${actor} hat ${duelCardName(ev.shape)} bei ${at} gelegt`;
-    case "goal-up":
-      return `Das Ziel bei ${at} wird aufgedeckt: ${duelCardName(ev.card)}; ${actor} wählt, wie es liegt`;
-    case "reveal":
-      return `Das Ziel bei ${at} liegt offen: ${duelCardName(ev.shape)}`;
-    case "mark":
-      return `${actor} setzt einen Marker auf ${duelCardName(ev.card)} bei ${at}: ${ev.value} Gold`;
-    case "bribe":
-      return `${actor} hat den Troll bei ${at} bestochen`;
-    case "break":
-      return `${actor} hat die ${tool} von ${who(ev.target)} zerbrochen`;
-    case "repair":
-      return `${actor} hat die eigene ${tool} repariert`;
-    case "key":
-      return `${actor} hat die Tür von ${duelCardName(ev.card)} bei ${at} mit einem Schlüssel geöffnet`;
-    case "rockfall":
-      return `${actor} hat bei ${at} einen Steinschlag ausgelöst (${duelCardName(ev.card)} entfernt)`;
-    case "map":
-      return `${actor} hat sich das Ziel bei ${at} angesehen`;
-    case "peek":
-      return `Das Ziel bei ${at} ist ${duelCardName(ev.card)}`;
-    case "clear":
-      return `${actor} hat ${cards(ev.cards)} abgelegt und die kaputte ${tool} entfernt`;
-    case "pass":
-      return `${actor} hat gepasst und ${ev.cards} Karte${ev.cards === 1 ? "" : "n"} abgelegt`;
-    case "discard":
-      return `Du hast ${cards(ev.cards)} abgelegt`;
-    case "draw":
-      return `${actor} hat ${ev.cards} Karte${ev.cards === 1 ? "" : "n"} gezogen (noch ${ev.deck})`;
-    case "drew":
-      return `Du hast ${cards(ev.cards)} gezogen`;
-    case "pay":
-      return `${actor} hat ${ev.value} Gold für ${ev.bribes} Bestechung(en) bezahlt`;
-    case "drawn-sabotage":
-      return ev.laid ? `${actor} hat eine kaputte ${tool} gezogen; sie liegt sofort aus` : `${actor} hat eine zweite kaputte ${tool} gezogen und abgelegt`;
-    case "drawn-rockfall":
-      return ev.card ? `${actor} hat einen Steinschlag gezogen: ${duelCardName(ev.card)} bei ${at} ist weg` : `${actor} hat einen Steinschlag gezogen; es gab nichts zu entfernen`;
-    case "round-end":
-      return `Runde ${ev.round} ist vorbei; gewonnenes Gold: ${each(ev.gold)}`;
-    case "game-over": {
-      const winners = (ev.winners || []).map(who).join(" und ");
-      const rating = ev.rating ? `; Wertung: ${t(`rating.${ev.rating}`)}` : "";
-      return `Das Spiel ist aus (${each(ev.scores)}): ${winners} gewinnt${rating}`;
-    }
-    default:
-      return ev.text ?? ev.kind;
-  }
+/** Whether the catalogue can word `message` (a plug-in ruleset's may be missing until merged). */
+function known(message) {
+  return Boolean(message && CATALOGUE.texts[message.key]);
 }
 
-/** An event in words. English uses the server's sentence; German is built from the event data. */
+/** Take texts and card names the server knows and this file does not (GET /api/messages:
+ * plug-in rulesets' catalogues); what is here already stays. */
+export function mergeCatalogue(body) {
+  for (const [key, entry] of Object.entries(body?.texts ?? {})) {
+    CATALOGUE.texts[key] ??= entry;
+    for (const l of LANGS) if (entry[l]) STRINGS[l][key] ??= entry[l];
+  }
+  for (const [ruleset, cards] of Object.entries(body?.cards ?? {})) CATALOGUE.cards[ruleset] ??= cards;
+}
+
+/** An event in words: its message from the server in the chosen language (else its text). */
 export function eventText(ev, names) {
-  if (lang === "en" || !ev) return ev?.text ?? "";
-  const who = (seat) => (Number.isInteger(seat) && names?.[seat] ? names[seat] : `Platz ${seat}`);
-  const at = `(${ev.x},${ev.y})`;
-  const actor = who(ev.seat);
-  const tool = ev.tool ? toolName(ev.tool) : "";
-  const role = (r) => (r === "saboteur" ? "Saboteur" : "Goldsucher");
-  const roles = () => (ev.roles || []).map((r, s) => `${who(s)}: ${role(r)}`).join(", ");
-  switch (ev.kind) {
-    case "round-start":
-      return `Runde ${ev.round} beginnt; ${who(ev.first)} fängt an`;
-    case "deal":
-      return `Du bist in dieser Runde ${role(ev.role)}; deine Karten: ${(ev.hand || []).join(", ")}`;
-    case "place":
-      return `${actor} hat einen Weg ${ev.shape} bei ${at} gelegt`;
-    case "reveal":
-      return `Das Ziel bei ${at} wird aufgedeckt: ${cardName(ev.card)}`;
-    case "break":
-      return `${actor} hat die ${tool} von ${who(ev.target)} zerbrochen`;
-    case "repair":
-      return ev.target === ev.seat
-        ? `${actor} hat die eigene ${tool} repariert`
-        : `${actor} hat die ${tool} von ${who(ev.target)} repariert`;
-    case "rockfall":
-      return `${actor} hat bei ${at} einen Steinschlag ausgelöst (${ev.card} entfernt)`;
-    case "map":
-      return `${actor} hat sich das Ziel bei ${at} angesehen`;
-    case "peek":
-      return `Das Ziel bei ${at} ist ${cardName(ev.card)}`;
-    case "pass":
-      return `${actor} hat gepasst`;
-    case "discard":
-      return `Du hast ${ev.card} abgelegt`;
-    case "draw":
-      return `${actor} hat eine Karte gezogen (noch ${ev.deck})`;
-    case "drew":
-      return `Du hast ${ev.card} gezogen`;
-    case "round-end":
-      if (ev.winner === "diggers") {
-        return `${who(ev.finder)} hat das Gold erreicht: die Goldsucher gewinnen Runde ${ev.round} (${roles()})`;
-      }
-      if (ev.winner === "saboteurs") {
-        return `Das Gold wurde nicht erreicht: die Saboteure gewinnen Runde ${ev.round} (${roles()})`;
-      }
-      return `Das Gold wurde nicht erreicht, und es gab keinen Saboteur (${roles()})`;
-    case "gold-offer":
-      return `${ev.cards} Goldkarten werden verteilt, ${who(ev.first)} wählt zuerst`;
-    case "gold":
-      return `${actor} hat ${ev.cards} Goldkarte${ev.cards === 1 ? "" : "n"} genommen`;
-    case "gold-value":
-      return `Du hast Gold im Wert von ${(ev.values || []).reduce((a, b) => a + b, 0)} bekommen`;
-    case "gold-short":
-      return "Der Goldstapel hat nicht gereicht";
-    case "game-over": {
-      const winners = (ev.winners || []).map(who).join(" und ");
-      return `Das Spiel ist aus: ${winners} gewinnt mit ${Math.max(...(ev.scores || [0]))} Gold`;
-    }
-    default:
-      return ev.text ?? ev.kind;
-  }
+  if (!ev) return "";
+  return known(ev.message) ? render(CATALOGUE.texts, ev.message, lang, names) : (ev.text ?? "");
 }
 
-/** The server's own chat lines (turn announcements), translated where we recognise them. */
-export function serverLine(text) {
-  if (lang !== "de") return text;
-  const roles = (list) => list.replace(/: digger\b/g, ": Goldsucher").replace(/: saboteur\b/g, ": Saboteur");
-  const rules = [
-    [/^It is (.+)'s turn\.$/, (m) => `${m[1]} ist am Zug.`],
-    [/^The game is over: (.+) won with (\d+) gold$/, (m) => `Das Spiel ist aus: ${m[1].replace(/ and /g, " und ")} gewinnt mit ${m[2]} Gold`],
-    [/^(.+) reached the gold: the diggers win round (\d+) \((.*)\)$/, (m) => `${m[1]} hat das Gold erreicht: die Goldsucher gewinnen Runde ${m[2]} (${roles(m[3])})`],
-    [/^The gold was not reached: the saboteurs win round (\d+) \((.*)\)$/, (m) => `Das Gold wurde nicht erreicht: die Saboteure gewinnen Runde ${m[1]} (${roles(m[2])})`],
-    [/^The gold was not reached and there was no saboteur \((.*)\)$/, (m) => `Das Gold wurde nicht erreicht, und es gab keinen Saboteur (${roles(m[1])})`],
-    [/^Round (\d+) is over \((\w+)\); gold won: (.*)$/, (m) => `Runde ${m[1]} ist vorbei; gewonnenes Gold: ${m[3]}`],
-    [/^The game is over \((.*)\): (.+) won(?:; rating: (.+))?$/, (m) => `Das Spiel ist aus (${m[1]}): ${m[2].replace(/ and /g, " und ")} gewinnt${m[3] ? `; Wertung: ${t(`rating.${m[3]}`)}` : ""}`],
-  ];
-  for (const [pattern, render] of rules) {
-    const m = pattern.exec(text);
-    if (m) return render(m);
-  }
-  return text;
+export const duelEventText = eventText;
+
+/** A server line of a game's chat: its message in the chosen language, else its text. */
+export function serverLine(text, message = null) {
+  return known(message) ? render(CATALOGUE.texts, message, lang) : text;
 }

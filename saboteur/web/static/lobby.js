@@ -1,7 +1,7 @@
 // The lobby: games to join, watch or start, players online, high scores, and the new-game dialog.
 
 import { rolePicture } from "./cards.js";
-import { getLang, t } from "./i18n.js";
+import { getLang, mergeCatalogue, t } from "./i18n.js";
 import { clampPlayers, describeOptions, optionFields, readOptions, seatRange, titleIn } from "./rulesets.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -95,7 +95,8 @@ export class Lobby {
   async loadRulesets() {
     for (let attempt = 0; attempt < 5 && !this.rulesets.length; attempt++) {
       try {
-        const reply = await fetch("/api/rulesets");
+        const [reply, words] = await Promise.all([fetch("/api/rulesets"), fetch("/api/messages")]);
+        if (words.ok) mergeCatalogue(await words.json()); // plug-in rulesets' texts and card names
         if (reply.ok) this.rulesets = await reply.json();
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1))); // offline a moment
