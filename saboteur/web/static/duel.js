@@ -3,10 +3,12 @@
 // to remove a sabotage card; pass discarding one or two), the goal-orientation choice, results.
 // As everywhere in the client, what may be done comes from view.legal only.
 
+import { register } from "./adapters.js";
 import { svgNodes } from "./cards.js";
 import { cellMarkup, duelCardMarkup, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
 import { duelCardName, duelEventText, t, toolName } from "./i18n.js";
 import { h } from "./lobby.js";
+import { MAZE_AT_LEAST, mazeCells } from "./maze-cells.js";
 import { cardOptions } from "./options.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -45,7 +47,7 @@ export function discardActions(hand, picked, broken) {
   return { pass: `pass:${text}`, clears: broken.map((tool) => [tool, `clear-${tool}:${text}`]) };
 }
 
-export const duelRules = {
+export const duelRules = register(["duel", "solo"], {
   isPathCard: isDuelPath,
   turned: duelTurned,
   cardName: duelCardName,
@@ -56,7 +58,11 @@ export const duelRules = {
   /** Choices that need no hand card: bribing a troll (the turn goes on after it). */
   tableOptions: (view) => [{ kind: "bribe", key: "bribe", label: t("act.bribe"), actions: (view.legal || []).filter((a) => a.startsWith("bribe@")), reason: "" }],
 
-  // -- the maze --
+  // -- the maze (markers and keys are drawn on their cards: no pieces of their own) --
+  cells: (view) => mazeCells(view, duelRules),
+  pieces: () => [],
+  markers: () => [],
+  atLeast: MAZE_AT_LEAST,
   cellMarkup: (c, view) => cellMarkup(c, view.colours),
   cellTitle(c, view) {
     let text = t("slot.card", { card: duelCardName(c.shape), x: c.x, y: c.y });
@@ -186,4 +192,4 @@ export const duelRules = {
     parts.push(h("table", { class: "results" }, h("thead", {}, head), h("tbody", {}, rows)));
     return parts;
   },
-};
+});
