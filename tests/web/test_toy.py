@@ -1,0 +1,174 @@
+"""The toy ruleset in the browser: offered by the new-table dialog with its options, drawn and
+played to the end by the generic renderer, which knows nothing of the toy.
+
+The server registers the toy as a plug-in (``SABOTEUR_RULESETS=tests.toy:TOY``); the client has
+no adapter for it.  Screenshots go to a temporary folder (``SABOTEUR_SCREENSHOTS=docs/img``
+writes ``client-toy.png`` there instead).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.harness import Player, running_server
+
+FORM = "#new-game-form"
+LAID = ".maze .layer-cards .card[data-face=up]"
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server that knows the toy too (this module's people use it)."""
+    with running_server(
+        Path(tmp_path_factory.mktemp("toy-server")), rulesets=("tests.toy:TOY",)
+    ) as url:
+        yield url
+
+
+def games_of(page: Any) -> list[dict[str, Any]]:
+    """Every game message the page receives over its WebSocket, in order (filled as they come)."""
+    games: list[dict[str, Any]] = []
+
+    def frame(payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "game" and "view" in message:
+            games.append(message)
+
+    page.on("websocket", lambda socket: socket.on("framereceived", frame))
+    return games
+
+
+def ruleset_label(page: Any) -> str:
+    text: str = page.locator(f"{FORM} .ruleset-list label:has(input[value=toy])").inner_text()
+    return text
+
+
+def create_toy_table(host: Player) -> int:
+    """The toy is in the dialog with its options (in German and English); a table of distance 2
+    against a random bot is made."""
+    page = host.page
+    toy = f"{FORM} .ruleset-list label:has(input[value=toy])"
+    page.click("button[data-lang=de]")
+    page.click("#new-game-btn")
+    assert page.locator(toy).inner_text().startswith("Spielzeugtunnel (2")
+    page.check(f"{FORM} input[name=ruleset][value=toy]")
+    distance = page.locator(f"{FORM} #new-options label:has([name=distance])")
+    assert distance.inner_text().startswith("Abstand zum Ziel")
+    page.click(f"{FORM} button[value=cancel]")
+    page.click("button[data-lang=en]")
+    page.click("#new-game-btn")
+    assert page.locator(toy).inner_text().startswith("Toy tunnels (2")
+    page.check(f"{FORM} input[name=ruleset][value=toy]")
+    distance = page.locator(f"{FORM} #new-options input[name=distance]")
+    assert distance.get_attribute("type") == "number"
+    assert (distance.get_attribute("min"), distance.get_attribute("max")) == ("2", "4")
+    hand = page.locator(f"{FORM} #new-options select[name=hand] option")
+    assert hand.evaluate_all("els => els.map(e => e.value)") == ["2", "3"]
+    assert page.locator(f"{FORM} #new-options [name]").count() == 2  # no other ruleset's options
+    kinds = page.locator(f"{FORM} select[name=seat-1] option").evaluate_all(
+        "els => els.map(e => e.value)"
+    )
+    assert kinds == ["", "random"]
+    distance.fill("2")
+    page.select_option(f"{FORM} select[name=seat-1]", "random")
+    page.click(f"{FORM} button[value=create]")
+    table = page.locator("#open-games li.game.mine")
+    table.wait_for()
+    assert "Toy tunnels" in table.locator(".meta").inner_text()
+    return int(table.get_attribute("data-game") or "0")
+
+
+def play_turn(page: Any) -> str:
+    """Choose a hand card, then its highlighted slot furthest East (towards the goal), choosing
+    among the moves there if several; with no slot for any card, the first card's pass line."""
+    count = page.locator("#hand .hand-card").count()
+    for index in range(count):
+        page.click(f'#hand .hand-card[data-index="{index}"]')
+        page.wait_for_selector("#card-menu:not([hidden])")
+        targets = page.locator(".maze .target")
+        if targets.count():
+            slots = targets.evaluate_all("els => els.map(e => e.dataset.slot)")
+            best = max(range(len(slots)), key=lambda i: int(slots[i].split(",")[0]))
+            target = targets.nth(best)
+            several = target.get_attribute("data-choices")
+            target.click()
+            if several:
+                page.locator("#hint button.choice").first.click()
+            return "place"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#card-menu", state="hidden")
+    page.click('#hand .hand-card[data-index="0"]')
+    page.click("#card-menu .menu-item.kind-act")
+    return "pass"
+
+
+def shot(page: Any, tmp_path: Path) -> None:
+    folder = (
+        Path(os.environ["SABOTEUR_SCREENSHOTS"])
+        if "SABOTEUR_SCREENSHOTS" in os.environ
+        else tmp_path
+    )
+    page.screenshot(path=str(folder / "client-toy.png"))
+
+
+def test_the_toy_is_offered_drawn_and_played_to_the_end(
+    people: Callable[..., Player], tmp_path: Path
+) -> None:
+    host = people("Tina")
+    page = host.page
+    games = games_of(page)
+    page.reload()  # the socket is opened again, now listened to
+    page.wait_for_selector("#lobby:not([hidden])")
+    game = create_toy_table(host)
+    host.start(game)
+    host.wait_game_window(game)
+
+    # drawn from the board: the start face up, the goal face down (known to be the goal)
+    page.wait_for_selector(".maze .layer-cards .card[data-card=start][data-face=up]")
+    goal = page.locator(".maze .layer-cards .card[data-face=down]")
+    assert goal.count() == 1 and goal.get_attribute("data-slot") == "2,0"
+    assert (
+        page.locator(".maze .layer-pieces").count()
+        == page.locator(".maze .layer-markers").count()
+        == 1
+    )
+    assert not page.locator("#round-info").is_visible()  # the toy has no rounds
+
+    moves: dict[str, int] = {}
+    over = "#overlay[data-kind=game-over]"
+    deadline = time.monotonic() + 90
+    while not page.locator(over).count():
+        assert time.monotonic() < deadline, f"no end: {moves}"
+        if not host.my_turn():
+            time.sleep(0.05)
+            continue
+        seq = host.seq()
+        # nothing but my own hand: exactly the cards of my last view, and no one else's
+        mine = games[-1]["view"]["hand"]
+        assert host.hand() == mine
+        assert page.locator(".hand-card").count() == len(mine)
+        laid = page.locator(LAID).count()
+        kind = play_turn(page)
+        moves[kind] = moves.get(kind, 0) + 1
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+        if kind == "place":  # the card I laid is drawn (reaching the goal turns it over too)
+            page.wait_for_function(f"document.querySelectorAll('{LAID}').length > {laid}")
+
+    final, names = games[-1]["view"], games[-1]["names"]
+    assert final["phase"] == "over" and moves.get("place", 0) > 0
+    panel = page.locator(over)
+    winners = ", ".join(names[seat] for seat in final["winners"])
+    assert (f"Winner: {winners}" if winners else "Nobody won.") in panel.inner_text()
+    assert panel.locator("table.results tbody tr").count() == 2
+    cards = page.locator(LAID).evaluate_all("els => els.map(e => e.dataset.card)")
+    assert "start" in cards and len(cards) == len(final["board"]["cells"]) - sum(
+        cell["face"] == "down" for cell in final["board"]["cells"]
+    )
+    shot(page, tmp_path)
