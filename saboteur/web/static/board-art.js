@@ -22,15 +22,15 @@ export function sidesIn(text) {
 }
 
 /**
- * A card's tunnels: each linked pair of sides joined through the middle; an open side that is in no
- * pair is a dead end stopping short of the middle at a heap of rubble.
+ * A card's tunnels: each linked pair of sides joined through the middle (where they meet); an open
+ * side that is in no pair is a dead end stopping short of the middle at a heap of rubble.
  */
 export function tunnelMarkup(sides, links) {
   const open = sidesIn(sides);
   const pairs = (links || []).filter((pair) => pair.length === 2 && pair.every((s) => open.includes(s)));
   const joined = new Set(pairs.flat());
   let paths = "";
-  for (const [a, b] of pairs) paths += `<path d="M${MID[a].join(" ")} Q${CX} ${CY} ${MID[b].join(" ")}"/>`;
+  for (const [a, b] of pairs) paths += `<path d="M${MID[a].join(" ")} L${CX} ${CY} L${MID[b].join(" ")}"/>`;
   let ends = "";
   let rubble = "";
   for (const side of open.filter((s) => !joined.has(s))) {
@@ -42,8 +42,8 @@ export function tunnelMarkup(sides, links) {
   const lines = paths + ends;
   if (!lines) return "";
   return (
-    `<g fill="none" stroke="#2a1b10" stroke-width="22">${lines}</g>` +
-    `<g fill="none" stroke="#e9c98f" stroke-width="15">${lines}</g>` +
+    `<g fill="none" stroke="#2a1b10" stroke-width="22" stroke-linejoin="round">${lines}</g>` +
+    `<g fill="none" stroke="#e9c98f" stroke-width="15" stroke-linejoin="round">${lines}</g>` +
     (rubble ? `<g fill="#8b8176" stroke="#2a1b10" stroke-width="1.5">${rubble}</g>` : "")
   );
 }
