@@ -463,7 +463,7 @@ def _check_board(view: JSON) -> None:
     hidden = [g for g in view["goals"] if not g["revealed"]]
     assert down == sorted((g["x"], g["y"], g["card"]) for g in hidden)
     assert [t["action"] for t in board["targets"]] == view.get("legal", [])
-    assert {t["hand_card"] for t in board["targets"]} <= set(view.get("hand", []))
+    assert {t["hand_card"] for t in board["targets"]} - {None} <= set(view.get("hand", []))
     assert not board["pieces"] and not board["markers"]
 
 

@@ -52,8 +52,9 @@ describe("optionFields", () => {
     );
     assert.deepEqual([hand.control, hand.value, hand.choices.map((c) => c.value)], ["select", "3", ["2", "3"]]);
   });
-  test("a choice names its values, a bool is a checkbox, a seat lists the seats and 'random'", () => {
+  test("a choice is radios naming its values, a bool a checkbox, a seat lists the seats and 'random'", () => {
     const [preset, demo, first] = optionFields(CLASSIC_OPTIONS, 4, "de");
+    assert.equal(preset.control, "radio");
     assert.deepEqual(preset.choices.map((c) => c.label), ["Standard", "Online, 3 Spieler"]);
     assert.deepEqual([demo.control, demo.value], ["checkbox", false]);
     assert.deepEqual(first.choices.map((c) => c.value), ["random", "0", "1", "2", "3"]);

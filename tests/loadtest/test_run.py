@@ -156,13 +156,13 @@ def test_games_whose_views_stop_are_listed_as_abandoned(
 ) -> None:
     """A server that stops sending a game's views after action 5: every game the load test
     gives up is listed with the last view its seat saw and whether it was that seat's turn."""
-    after_change = server.service.after_change
+    after_change = server.service.play.after_change
 
     async def views_stop_after_five(table: Any, origin: bool = True) -> None:
         if table.seq <= 5:
             await after_change(table, origin)
 
-    monkeypatch.setattr(server.service, "after_change", views_stop_after_five)
+    monkeypatch.setattr(server.service.play, "after_change", views_stop_after_five)
     code, data, _ = loadtest(
         capsys,
         *("--url", f"ws://127.0.0.1:{server.port}", "--clients", "4", "--games", "1"),

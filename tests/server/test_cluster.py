@@ -22,9 +22,10 @@ import pytest
 import redis
 from redis.exceptions import RedisError
 
-from saboteur.server import sync
-from saboteur.server.bus import RedisBus, channel_for
-from saboteur.server.coalesce import Coalescer
+from saboteur.server.bus import LocalBus, RedisBus, channel_for
+from saboteur.server.games import Games
+from saboteur.server.hub import Hub
+from saboteur.server.ports import Shared
 from tests.server.helpers import (
     Client,
     LiveServer,
@@ -326,18 +327,19 @@ async def test_a_crowd_asking_to_refresh_one_game_costs_two_reads(
 ) -> None:
     """Asked again while a refresh runs, the game is read once more after it, for all who
     asked meanwhile; each of them returns only after a read that began after it asked."""
-    service: Any = SimpleNamespace(refreshes=Coalescer())
+    nothing: Any = None
+    games = Games(Shared(nothing, LocalBus(), Hub(), {}), nothing, nothing)
     reads: list[asyncio.Event] = []
 
-    async def read_once(_service: object, game_id: int) -> None:
+    async def read_once(game_id: int) -> None:
         assert game_id == 7
         reads.append(asyncio.Event())
         await reads[-1].wait()
 
-    monkeypatch.setattr(sync, "refresh_now", read_once)
-    first = asyncio.ensure_future(sync.refresh(service, 7))
+    monkeypatch.setattr(games, "refresh_now", read_once)
+    first = asyncio.ensure_future(games.refresh(7))
     await asyncio.sleep(0)
-    crowd = [asyncio.ensure_future(sync.refresh(service, 7)) for _ in range(5)]
+    crowd = [asyncio.ensure_future(games.refresh(7)) for _ in range(5)]
     await asyncio.sleep(0.01)
     assert len(reads) == 1 and not any(task.done() for task in [first, *crowd])
     reads[0].set()  # the first read ends: one more begins, for the crowd
@@ -345,8 +347,8 @@ async def test_a_crowd_asking_to_refresh_one_game_costs_two_reads(
     assert len(reads) == 2 and not any(task.done() for task in [first, *crowd])
     reads[1].set()
     await asyncio.gather(first, *crowd)
-    assert len(reads) == 2 and service.refreshes.idle
-    other = asyncio.ensure_future(sync.refresh(service, 7))  # later: a read of its own
+    assert len(reads) == 2 and games.refreshes.idle
+    other = asyncio.ensure_future(games.refresh(7))  # later: a read of its own
     await asyncio.sleep(0.01)
     assert len(reads) == 3
     reads[2].set()

@@ -273,7 +273,7 @@ async def test_presence(server: LiveServer) -> None:
 async def test_a_long_lobby_lists_some_tables_and_counts_them_all(
     server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("saboteur.server.service.TABLES_SHOWN", 2)
+    monkeypatch.setattr("saboteur.server.lobby.TABLES_SHOWN", 2)
     async with clients(server.ws, "Ann", "Ben", "Cat", "Dan") as hosts:
         games = [await new_table(host, 3) for host in hosts]
         async with clients(server.ws, "Eve") as [eve]:

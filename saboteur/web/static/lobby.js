@@ -319,9 +319,7 @@ export class Lobby {
   /** The chosen ruleset's options as form fields (values kept across re-renders). */
   renderOptions(ruleset, players) {
     const box = $("#new-options");
-    const kept = Object.fromEntries(
-      [...box.querySelectorAll("[name]")].map((el) => [el.name, el.type === "checkbox" ? el.checked : el.value]),
-    );
+    const kept = this.optionValues();
     const shape = JSON.stringify([ruleset.name, players, getLang()]);
     if (box.dataset.shape === shape) return;
     box.dataset.shape = shape;
@@ -329,6 +327,16 @@ export class Lobby {
       ...optionFields(ruleset.options, players, getLang()).map((field) => {
         const value = field.name in kept ? kept[field.name] : field.value;
         let control;
+        if (field.control === "radio") {
+          return h(
+            "fieldset",
+            { class: "option", title: field.help },
+            h("legend", { text: field.label }),
+            field.choices.map((c) =>
+              h("label", {}, h("input", { type: "radio", name: field.name, value: c.value, checked: c.value === String(value) }), " ", h("span", { text: c.label })),
+            ),
+          );
+        }
         if (field.control === "checkbox") {
           control = h("input", { type: "checkbox", name: field.name, checked: Boolean(value) });
           return h("label", { class: "option", title: field.help }, control, " ", h("span", { text: field.label }));
@@ -346,8 +354,13 @@ export class Lobby {
 
   /** What the options form holds: name -> value (a boolean for a checkbox). */
   optionValues() {
-    const fields = $("#new-options").querySelectorAll("[name]");
-    return Object.fromEntries([...fields].map((el) => [el.name, el.type === "checkbox" ? el.checked : el.value]));
+    const values = {};
+    for (const el of $("#new-options").querySelectorAll("[name]")) {
+      if (el.type === "radio") {
+        if (el.checked) values[el.name] = el.value;
+      } else values[el.name] = el.type === "checkbox" ? el.checked : el.value;
+    }
+    return values;
   }
 
   bindNewGame() {

@@ -23,7 +23,8 @@ export function clampPlayers(ruleset, wanted) {
 
 /**
  * The form fields of a ruleset's options, as data: one per option, in the schema's order.
- * `control` is "checkbox" (bool), "select" (int with choices, choice, seat) or "number" (int range).
+ * `control` is "checkbox" (bool), "radio" (a choice), "select" (int with choices, seat) or "number"
+ * (int range).
  * @param {object[]} options  the ruleset's options schema
  * @param {number} players    the seat count chosen (a seat option lists these seats)
  * @param {string} lang
@@ -44,7 +45,8 @@ export function optionFields(options, players, lang) {
     if (option.choices) {
       const named = option.choice_titles || {};
       const choices = option.choices.map((c) => ({ value: String(c), label: titleIn(named[c], lang) || String(c) }));
-      return { ...field, control: "select", value: String(option.default), choices };
+      const control = option.type === "choice" ? "radio" : "select";
+      return { ...field, control, value: String(option.default), choices };
     }
     return { ...field, control: "number", min: option.min, max: option.max, value: option.default };
   });

@@ -1,0 +1,161 @@
+"""The lobby: the lists of tables, the high scores and finished games, and the feed of changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from saboteur.server.feed import ONLINE_SHOWN, TABLES_SHOWN
+from saboteur.server.hub import Client
+from saboteur.server.ports import Feed, Shared, Shown
+from saboteur.server.store.store import User
+from saboteur.server.tables import Table
+
+
+class Lobby:
+    """What the lobby shows of ``tables`` and the store; it tells the connections of its
+    changes through ``feed`` (whose messages it makes: :meth:`feed_messages`)."""
+
+    def __init__(self, shared: Shared, tables: dict[int, Table], online: Shown, feed: Feed) -> None:
+        self.store, self.bus, self.hub = shared.store, shared.bus, shared.hub
+        self.names, self.tables, self.online, self.feed = shared.names, tables, online, feed
+        self.sent_board: dict[str, Any] = {}  # the high scores and finished games it sent last
+        self.board: dict[str, Any] | None = None  # high scores and finished games, cached
+
+    async def lists_message(self, user_id: int | None) -> dict[str, Any]:
+        """The lobby for one user: who is online, the tables (the user's own always, the others
+        up to ``TABLES_SHOWN`` of each kind), the high scores and the finished games."""
+        return self.lists(user_id, await self.lobby_board())
+
+    def lists(self, user_id: int | None, board: dict[str, Any]) -> dict[str, Any]:
+        """The lobby as it is now, with ``board`` (made without awaiting, so that the lobby
+        feed's next changes follow on from it)."""
+        names = self.online.online_names()
+        return {
+            "type": "lists",
+            "online": names[:ONLINE_SHOWN],
+            "online_count": len(names),
+            "games": self.game_lists(user_id, TABLES_SHOWN),
+            **self.table_counts(),
+            **board,
+        }
+
+    def game_lists(
+        self, user_id: int | None = None, shown: int | None = None
+    ) -> dict[str, list[dict[str, Any]]]:
+        """Summaries of the open and the active tables, by id; with ``shown``, the first
+        ``shown`` open ones (waiting longest) and the last ``shown`` active ones (newest), and
+        every table of ``user_id``."""
+        kinds: dict[str, list[Table]] = {"open": [], "active": []}
+        for table in self.tables.values():
+            kinds["open" if table.is_open else "active"].append(table)
+        lists: dict[str, list[dict[str, Any]]] = {}
+        for kind, tables in kinds.items():
+            tables.sort(key=lambda table: table.id)
+            if shown is not None and len(tables) > shown:
+                kept = tables[:shown] if kind == "open" else tables[-shown:]
+                mine = [t for t in tables if user_id is not None and t.seat_of(user_id) is not None]
+                tables = sorted(set(kept) | set(mine), key=lambda table: table.id)
+            lists[kind] = [table.summary(self.names) for table in tables]
+        return lists
+
+    def table_counts(self) -> dict[str, int]:
+        """How many tables are open and active (the lists may show fewer)."""
+        waiting = sum(table.is_open for table in self.tables.values())
+        return {"open_count": waiting, "active_count": len(self.tables) - waiting}
+
+    async def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        rows = await self.store.finished_games(limit)
+        ids = {user for row in rows for user in row.seats.values()}
+        names = await self.store.user_names(list(ids))
+        return [
+            {
+                "id": row.id,
+                "ruleset": row.ruleset,
+                "players": row.players,
+                "options": row.options,
+                "status": row.status,
+                "seats": [names.get(row.seats.get(s, -1)) for s in range(row.players)],
+                "finished_at": row.finished_at,
+            }
+            for row in rows
+        ]
+
+    async def follow(self, client: Client, user: User, follow: bool) -> None:
+        """Start or stop telling this connection of the lobby's changes; a connection that
+        starts again gets the lobby as it is now (``lists``)."""
+        if follow and not client.follows_lobby:
+            board = await self.lobby_board()
+            client.push(self.lists(user.id, board))  # no await between these two lines
+        client.follows_lobby = follow
+
+    def send_feed(self, message: dict[str, Any]) -> int:
+        """Who is online goes to everyone (the game window's chat offers whispers to them);
+        the tables and the high scores only to the connections showing the lobby."""
+        return self.hub.to_all(message, lobby_only=message["type"] != "presence")
+
+    def broadcast_lists(self, *game_ids: int) -> None:
+        """Tell this node's clients, soon, that these tables changed (or are gone)."""
+        self.feed.tables(*game_ids)
+
+    def seats_renamed(self, user_id: int) -> None:
+        """The tables where ``user_id`` sits show a new name for them."""
+        seated = [t.id for t in self.tables.values() if t.seat_of(user_id) is not None]
+        self.broadcast_lists(*seated)
+
+    def table_changed(self, table_id: int) -> None:
+        """Seats, host or status of a table changed here: this node's lobby and the others."""
+        self.broadcast_lists(table_id)
+        self.bus.publish({"kind": "table", "game": table_id})
+
+    def highscores_changed(self) -> None:
+        """A game finished (here or elsewhere): the board is read again and sent, soon."""
+        self.board = None
+        self.feed.highscores()
+
+    async def feed_messages(
+        self, presence: bool, tables: set[int], highscores: bool
+    ) -> list[dict[str, Any]]:
+        """The lobby feed's messages for what changed (see ``saboteur.server.feed``)."""
+        out: list[dict[str, Any]] = []
+        if presence:
+            shown = self.online.feed_message()
+            if shown is not None:
+                out.append(shown)
+        if tables:
+            present = [self.tables[i] for i in sorted(tables) if i in self.tables]
+            out.append(
+                {
+                    "type": "games_changed",
+                    "games": [table.summary(self.names) for table in present],
+                    "gone": sorted(tables - {table.id for table in present}),
+                    **self.table_counts(),
+                }
+            )
+        if highscores:
+            self.board = None
+            message = self._board_changes(await self.lobby_board())
+            if message is not None:
+                out.append(message)
+        return out
+
+    def _board_changes(self, board: dict[str, Any]) -> dict[str, Any] | None:
+        """What changed on the board since the feed last sent it: the high scores (whole, if
+        they changed) and the finished games it has not sent yet (``finished_new``)."""
+        message: dict[str, Any] = {"type": "highscores"}
+        if board["highscores"] != self.sent_board.get("highscores"):
+            message["highscores"] = board["highscores"]
+        known = {game["id"] for game in self.sent_board.get("finished", [])}
+        new = [game for game in board["finished"] if game["id"] not in known]
+        if new:
+            message["finished_new"] = new
+        self.sent_board = board
+        return message if len(message) > 1 else None
+
+    async def lobby_board(self) -> dict[str, Any]:
+        """The high scores and the latest finished games (kept until a game finishes)."""
+        if self.board is None:
+            self.board = {
+                "highscores": await self.store.highscores(),
+                "finished": await self.finished_games(),
+            }
+        return self.board

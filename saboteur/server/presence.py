@@ -1,0 +1,68 @@
+"""Who is online, on this node or another, and telling everyone when that changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from saboteur.server.cluster import Nodes
+from saboteur.server.feed import ONLINE_SHOWN
+from saboteur.server.hub import Hub
+from saboteur.server.ports import Feed
+
+
+class Presence:
+    """The users online here (``hub``) and on the other nodes (``nodes``); changes go out
+    through the lobby ``feed``."""
+
+    def __init__(self, hub: Hub, nodes: Nodes, feed: Feed) -> None:
+        self.hub, self.nodes, self.feed = hub, nodes, feed
+        self.users_version = 0  # changes of who is online here (told to the other nodes)
+        self.shown: dict[str, Any] = {}  # the presence the feed sent last
+        self._online: tuple[tuple[int, int], list[str]] = ((-1, -1), [])
+
+    def broadcast(self) -> None:
+        """Tell this node's clients who is online (on any node), soon."""
+        self.feed.presence()
+
+    def users_changed(self) -> None:
+        """Someone came, went or was renamed here: the next heartbeat (within a second) says so."""
+        self.users_version += 1
+
+    def changed(self) -> None:
+        """Someone came online here or went: everyone here is told, and the other nodes."""
+        self.broadcast()
+        self.users_changed()
+
+    def online_names(self) -> list[str]:
+        """Everyone online, on this node or another, sorted regardless of case (kept until
+        someone comes, goes or is renamed: a crowd saying hello does not sort it each time)."""
+        key = (self.hub.version, self.nodes.version)
+        if self._online[0] != key:
+            names = {**self.nodes.remote_users(), **self.hub.names}
+            self._online = (key, sorted(names.values(), key=str.casefold))
+        return self._online[1]
+
+    def is_online(self, user_id: int) -> bool:
+        return self.hub.online(user_id) or user_id in self.nodes.remote_users()
+
+    def find_online(self, name: str) -> tuple[int, str] | None:
+        """The id and nickname of the user online (here first, then elsewhere) called ``name``
+        (regardless of case), if any."""
+        key = name.casefold()
+        for user_id in self.hub.by_user:
+            local = self.hub.names.get(user_id, "")
+            if local.casefold() == key:
+                return user_id, local
+        for user_id, remote_name in self.nodes.remote_users().items():
+            if remote_name.casefold() == key:
+                return user_id, remote_name
+        return None
+
+    def feed_message(self) -> dict[str, Any] | None:
+        """The feed's ``presence`` message, if it differs from the one it sent last."""
+        online = self.online_names()
+        shown = {"type": "presence", "online": online[:ONLINE_SHOWN], "count": len(online)}
+        if shown == self.shown:
+            return None
+        self.shown = shown
+        return shown
