@@ -108,3 +108,14 @@ describe("pieces and markers", () => {
     assert.ok(n[2] > n[3] && e[3] > e[2]); // across the top, down the side
   });
 });
+
+describe("handCardMarkup", () => {
+  test("with the catalogue's sides, a hand card shows its tunnels and its name", () => {
+    const markup = handCardMarkup("EW", { name: "EW", sides: "EW", links: [["E", "W"]] });
+    assert.ok(markup.includes(tunnelMarkup("EW", [["E", "W"]])) && markup.includes(">EW</text>"));
+  });
+  test("without them, its name alone", () => {
+    assert.ok(!handCardMarkup("hex", { name: "hex" }).includes("<path"));
+    assert.equal(handCardMarkup("hex"), handCardMarkup("hex", null));
+  });
+});

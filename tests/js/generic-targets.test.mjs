@@ -18,7 +18,7 @@ import {
   tableOptions,
   targetsOf,
 } from "../../saboteur/web/static/board-targets.js";
-import { boardCells, boardMarkers, boardPieces, genericRules } from "../../saboteur/web/static/generic.js";
+import { boardCells, boardMarkers, boardPieces, catalogueEntry, genericRules } from "../../saboteur/web/static/generic.js";
 import { t } from "../../saboteur/web/static/i18n.js";
 
 const slot = (action, card, x, y, kind = "place") => ({ action, kind, hand_card: card, x, y });
@@ -116,5 +116,11 @@ describe("the generic adapter's board", () => {
     assert.equal(genericRules.eventText({ kind: "place" }), "place");
     assert.equal(genericRules.cardName("EW"), "EW");
     assert.equal(genericRules.isPathCard("EW"), false);
+  });
+  test("a hand card's catalogue entry is found by its name in the descriptor", () => {
+    const described = { cards: [{ name: "NS", sides: "NS" }, { name: "EW", sides: "EW" }] };
+    assert.deepEqual(catalogueEntry("EW", described), { name: "EW", sides: "EW" });
+    assert.equal(catalogueEntry("hex", described), null);
+    assert.equal(catalogueEntry("EW", undefined), null);
   });
 });

@@ -109,6 +109,25 @@ def play_turn(page: Any) -> str:
     return "pass"
 
 
+def keyboard_turn(page: Any) -> str:
+    """One turn with the keyboard alone: Enter on the first hand card opens its menu (its slots
+    highlighted at once) with the focus on its first possible line; Enter there goes on to the
+    first highlighted slot (or passes, if the card has no slot); Enter on the slot lays the card."""
+    page.focus('#hand .hand-card[data-index="0"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#card-menu:not([hidden])")
+    kind = page.evaluate("document.activeElement.dataset.kind")
+    page.keyboard.press("Enter")
+    if kind == "act":
+        return "pass"
+    assert kind == "board"
+    page.wait_for_function("document.activeElement?.classList.contains('target')")
+    page.keyboard.press("Enter")
+    if page.locator("#hint button.choice").count():
+        page.keyboard.press("Enter")  # the focus is on the first move of that slot
+    return "place"
+
+
 def shot(page: Any, tmp_path: Path) -> None:
     folder = (
         Path(os.environ["SABOTEUR_SCREENSHOTS"])
@@ -155,7 +174,7 @@ def test_the_toy_is_offered_drawn_and_played_to_the_end(
         assert host.hand() == mine
         assert page.locator(".hand-card").count() == len(mine)
         laid = page.locator(LAID).count()
-        kind = play_turn(page)
+        kind = play_turn(page) if moves else keyboard_turn(page)
         moves[kind] = moves.get(kind, 0) + 1
         page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
         if kind == "place":  # the card I laid is drawn (reaching the goal turns it over too)

@@ -66,8 +66,12 @@ export function cellMarkup(cell) {
   return base(fill, seed, stroke) + tunnelMarkup(cell.sides, cell.links);
 }
 
-/** A hand card as the generic renderer knows it: a blank card with its name. */
-export function handCardMarkup(name) {
+/**
+ * A hand card as the generic renderer knows it: its tunnels where the ruleset's card catalogue
+ * (`entry`, from GET /api/rulesets) gives its sides, and its name.
+ */
+export function handCardMarkup(name, entry = null) {
+  if (entry?.sides) return base(FILLS.path[0], 3) + tunnelMarkup(entry.sides, entry.links) + footLabel(name, "#f3e6cc");
   const text = escapeText(name);
   const size = text.length > 8 ? 8 : 12;
   return base("#4a3a2c", 3) + `<text x="${CX}" y="${CY + 4}" text-anchor="middle" font-size="${size}" font-weight="700" fill="#f3e6cc">${text}</text>`;

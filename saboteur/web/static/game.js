@@ -245,6 +245,7 @@ export class GameWindow {
   /** Draw the whole window from the latest game message. */
   render(msg, feed) {
     this.rules = rulesFor(msg.view.ruleset);
+    this.described = this.app.lobby.ruleset(msg.view.ruleset); // its descriptor: the card catalogue
     if (this.msg?.game !== msg.game || this.msg?.seq !== msg.seq) {
       this.picking = false; // a move was made: a discard choice starts afresh
       this.picked = [];
@@ -388,7 +389,7 @@ export class GameWindow {
       if (!hand.contains(document.activeElement)) this.focusAfter ??= "special";
       return;
     }
-    const handKey = JSON.stringify([view.ruleset, view.hand, view.phase, this.sel, this.menuOpen, this.picking, this.picked, (view.legal || []).length, document.documentElement.lang]);
+    const handKey = JSON.stringify([view.ruleset, Boolean(this.described), view.hand, view.phase, this.sel, this.menuOpen, this.picking, this.picked, (view.legal || []).length, document.documentElement.lang]);
     if (handKey === this.handKey) return;
     this.handKey = handKey;
     const cards = (view.hand || []).map((card, index) => {
@@ -404,7 +405,7 @@ export class GameWindow {
         "aria-label": rules.cardName(shape),
         onclick: () => this.clickCard(index, card),
       });
-      button.append(rules.cardSvg(shape));
+      button.append(rules.cardSvg(shape, this.described));
       return button;
     });
     if (msg.seat != null && !cards.length) cards.push(h("p", { class: "empty", text: t("info.noHand") }));
@@ -464,7 +465,7 @@ export class GameWindow {
       }
     }
     const shown = this.rules.isPathCard(card) ? this.sel.shape : card;
-    const head = h("div", { class: "menu-head" }, this.rules.cardSvg(shown), h("b", { text: this.rules.cardName(shown) }));
+    const head = h("div", { class: "menu-head" }, this.rules.cardSvg(shown, this.described), h("b", { text: this.rules.cardName(shown) }));
     menu.replaceChildren(head, ...items);
     menu.setAttribute("aria-label", this.rules.cardName(card));
     menu.hidden = false;

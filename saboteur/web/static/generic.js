@@ -11,9 +11,12 @@ import { h } from "./lobby.js";
 /** A hand card's name as shown (the raw name: the generic renderer has no card texts of its own). */
 export const cardName = (name) => String(name ?? "");
 
-function cardSvg(card) {
+/** A hand card's entry in the ruleset's catalogue (`described`: its descriptor), if any. */
+export const catalogueEntry = (card, described) => described?.cards?.find((entry) => entry.name === card) ?? null;
+
+function cardSvg(card, described) {
   const svg = el("svg", { viewBox: `0 0 ${CW} ${CH}`, class: "card-art", role: "img" });
-  svg.append(...svgNodes(handCardMarkup(card)));
+  svg.append(...svgNodes(handCardMarkup(card, catalogueEntry(card, described))));
   return svg;
 }
 
