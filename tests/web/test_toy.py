@@ -174,6 +174,13 @@ def test_the_toy_is_offered_drawn_and_played_to_the_end(
         assert host.hand() == mine
         assert page.locator(".hand-card").count() == len(mine)
         laid = page.locator(LAID).count()
+        if not moves:  # a card chosen: its slots highlighted at once, and its menu
+            page.click('#hand .hand-card[data-index="0"]')
+            page.wait_for_selector("#card-menu:not([hidden])")
+            shot(page, tmp_path)
+            page.keyboard.press("Escape")
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#card-menu", state="hidden")
         kind = play_turn(page) if moves else keyboard_turn(page)
         moves[kind] = moves.get(kind, 0) + 1
         page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
@@ -190,4 +197,3 @@ def test_the_toy_is_offered_drawn_and_played_to_the_end(
     assert "start" in cards and len(cards) == len(final["board"]["cells"]) - sum(
         cell["face"] == "down" for cell in final["board"]["cells"]
     )
-    shot(page, tmp_path)
