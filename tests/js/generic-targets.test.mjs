@@ -117,6 +117,10 @@ describe("the generic adapter's board", () => {
     assert.equal(genericRules.cardName("EW"), "EW");
     assert.equal(genericRules.isPathCard("EW"), false);
   });
+  test("hand cards can be chosen in any phase but the end", () => {
+    assert.equal(genericRules.handPlays({ phase: "dig" }), true);
+    assert.equal(genericRules.handPlays({ phase: "over" }), false);
+  });
   test("a hand card's catalogue entry is found by its name in the descriptor", () => {
     const described = { cards: [{ name: "NS", sides: "NS" }, { name: "EW", sides: "EW" }] };
     assert.deepEqual(catalogueEntry("EW", described), { name: "EW", sides: "EW" });

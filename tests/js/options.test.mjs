@@ -126,6 +126,14 @@ describe("rulesFor", () => {
     assert.notEqual(duelRules.pieces, genericRules.pieces);
     assert.equal(Object.getPrototypeOf(classicRules), genericRules);
   });
+  test("classic's and the Duel's hands play only in their play phase", () => {
+    for (const rules of [classicRules, duelRules]) {
+      assert.deepEqual(["play", "gold", "reveal", "over"].map((phase) => rules.handPlays({ phase })), [true, false, false, false]);
+    }
+  });
+  test("a view without broken tools still gets its menu", () => {
+    assert.deepEqual(cardOptions("ES", { legal: [], seat: 0 }, classicRules).map((o) => o.reason), [t("menu.notTurn"), t("menu.notTurn")]);
+  });
   test("the built-in adapters are registered", () => {
     assert.deepEqual(adapted().sort(), ["classic", "duel", "solo"]);
   });

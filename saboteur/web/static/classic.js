@@ -34,6 +34,7 @@ export const classicRules = register(["classic"], {
   cardOptions: (card, view) => cardOptions(card, view, classicRules),
 
   panel: () => [], // every move starts from a hand card (or the gold on offer)
+  handPlays: (view) => view.phase === "play", // not while the gold is shared out
 
   // -- the maze --
   cells: (view) => mazeCells(view, classicRules),

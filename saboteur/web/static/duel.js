@@ -55,6 +55,7 @@ export const duelRules = register(["duel", "solo"], {
   eventText: duelEventText,
   cardSvg,
   cardOptions: (card, view) => cardOptions(card, view, duelRules),
+  handPlays: (view) => view.phase === "play", // not while a goal's orientation is chosen
   /** Choices that need no hand card: bribing a troll (the turn goes on after it). */
   tableOptions: (view) => [{ kind: "bribe", key: "bribe", label: t("act.bribe"), actions: (view.legal || []).filter((a) => a.startsWith("bribe@")), reason: "" }],
 

@@ -283,7 +283,7 @@ export class GameWindow {
     const hand = view.hand || [];
     if (!this.sel) return;
     const cardGone = this.sel.card != null && hand[this.sel.index] !== this.sel.card;
-    if (cardGone || view.phase !== "play") {
+    if (cardGone || !this.rules.handPlays(view)) {
       this.sel = null;
       this.menuOpen = false;
       return;
@@ -486,7 +486,7 @@ export class GameWindow {
     }
     hint.classList.toggle("active", Boolean(option));
     if (!option) {
-      const myTurn = (this.view.legal || []).length > 0 && this.view.phase === "play";
+      const myTurn = (this.view.legal || []).length > 0 && this.rules.handPlays(this.view);
       const text = myTurn ? t("hint.pick") : $("#turn-banner").textContent;
       if (hint.textContent !== text) refill(hint, [h("span", { text })]);
       return;

@@ -81,6 +81,8 @@ export const genericRules = {
   tableOptions,
   /** Choosing a hand card highlights its targets at once (its menu stays open for the rest). */
   targetsAtOnce: true,
+  /** Whether hand cards can be chosen in this phase (a ruleset's phases are its own: any but the end). */
+  handPlays: (view) => view.phase !== "over",
 
   // -- the board --
   cells: boardCells,
@@ -120,7 +122,8 @@ export const genericRules = {
 
   // -- results --
   result(msg, view, gameOver) {
-    const parts = [h("h2", { text: gameOver ? t("result.gameOver") : t("turn.over") })];
+    const round = view.results?.at(-1)?.round ?? view.round ?? "";
+    const parts = [h("h2", { text: gameOver ? t("result.gameOver") : t("result.round", { r: round }) })];
     const winners = view.winners || [];
     const text = winners.length ? t("result.winners", { names: winners.map((s) => msg.names[s]).join(", ") }) : t("result.noWinner");
     parts.push(h("p", { class: "final", text }), resultTable(msg, view));

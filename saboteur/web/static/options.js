@@ -12,7 +12,7 @@ import { t, toolName } from "./i18n.js";
 export function cardOptions(card, view, rules) {
   const legal = view.legal || [];
   const myTurn = legal.length > 0;
-  const broken = view.seat != null ? view.broken[view.seat] : [];
+  const broken = (view.seat != null && view.broken?.[view.seat]) || [];
   const pick = (prefix) => legal.filter((a) => a.startsWith(prefix));
   const options = [];
   if (rules.isPathCard(card)) {
