@@ -92,7 +92,7 @@ export const genericRules = {
 
   // -- players and me --
   playersKey: (view) => [view.scores, view.hand_sizes],
-  avatar: (view, seat, me, name) => h("span", { class: "initial", style: `background:${seatColour(seat)}`, text: (name[0] || "?").toUpperCase() }),
+  avatar: (view, seat, me, name) => h("span", { class: "initial", style: `background:${seatColour(seat)};color:#1a120b`, text: (name[0] || "?").toUpperCase() }),
   meta(view, seat) {
     const parts = [];
     const cards = view.hand_sizes?.[seat];
