@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -45,14 +46,8 @@ def games_of(page: Any) -> list[dict[str, Any]]:
     return games
 
 
-def ruleset_label(page: Any) -> str:
-    text: str = page.locator(f"{FORM} .ruleset-list label:has(input[value=toy])").inner_text()
-    return text
-
-
-def create_toy_table(host: Player) -> int:
-    """The toy is in the dialog with its options (in German and English); a table of distance 2
-    against a random bot is made."""
+def check_toy_offered(host: Player) -> None:
+    """The toy is in the dialog with its options, in German and in English."""
     page = host.page
     toy = f"{FORM} .ruleset-list label:has(input[value=toy])"
     page.click("button[data-lang=de]")
@@ -76,7 +71,15 @@ def create_toy_table(host: Player) -> int:
         "els => els.map(e => e.value)"
     )
     assert kinds == ["", "random"]
-    distance.fill("2")
+    page.click(f"{FORM} button[value=cancel]")
+
+
+def create_toy_table(host: Player) -> int:
+    """A toy table of distance 2 against a random bot, made in the dialog."""
+    page = host.page
+    page.click("#new-game-btn")
+    page.check(f"{FORM} input[name=ruleset][value=toy]")
+    page.locator(f"{FORM} #new-options input[name=distance]").fill("2")
     page.select_option(f"{FORM} select[name=seat-1]", "random")
     page.click(f"{FORM} button[value=create]")
     table = page.locator("#open-games li.game.mine")
@@ -145,6 +148,7 @@ def test_the_toy_is_offered_drawn_and_played_to_the_end(
     games = games_of(page)
     page.reload()  # the socket is opened again, now listened to
     page.wait_for_selector("#lobby:not([hidden])")
+    check_toy_offered(host)
     game = create_toy_table(host)
     host.start(game)
     host.wait_game_window(game)
@@ -197,3 +201,49 @@ def test_the_toy_is_offered_drawn_and_played_to_the_end(
     assert "start" in cards and len(cards) == len(final["board"]["cells"]) - sum(
         cell["face"] == "down" for cell in final["board"]["cells"]
     )
+
+
+def twin_moves(message: str | bytes) -> str | bytes:
+    """A game message with a made-up second move on each slot a card can be laid on (as a ruleset
+    whose cards turn would list both orientations): ``EW@1,0`` gets ``EW@1,0*`` beside it."""
+    data = json.loads(message)
+    board = data.get("view", {}).get("board") if data.get("type") == "game" else None
+    if not board:
+        return message
+    twins = [{**t, "action": t["action"] + "*"} for t in board["targets"] if t.get("x") is not None]
+    board["targets"] += twins
+    return json.dumps(data)
+
+
+def test_several_moves_on_one_slot_are_offered_to_choose_from(
+    people: Callable[..., Player],
+) -> None:
+    host = people("Tom")
+    page = host.page
+
+    def route(socket: Any) -> None:
+        server = socket.connect_to_server()
+        server.on_message(lambda message: socket.send(twin_moves(message)))
+        socket.on_message(lambda message: server.send(message))
+
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    page.reload()
+    page.wait_for_selector("#lobby:not([hidden])")
+    game = create_toy_table(host)
+    host.start(game)
+    host.wait_game_window(game)
+    page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    page.click('#hand .hand-card[data-index="0"]')  # at the start, every card fits somewhere
+    slot = page.locator(".maze .target[data-choices='2']").first
+    slot.wait_for()
+    real, where = slot.get_attribute("data-action") or "", slot.get_attribute("data-slot")
+    slot.click()
+    choices = page.locator("#hint button.choice")
+    assert choices.evaluate_all("els => els.map(e => e.dataset.action)") == [real, real + "*"]
+    page.keyboard.press("Escape")  # back to the highlighted slots
+    page.wait_for_selector("#hint button.choice", state="detached")
+    seq = host.seq()
+    slot.click()
+    page.locator(f'#hint button.choice[data-action="{real}"]').click()
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    page.wait_for_selector(f".maze .layer-cards .card[data-face=up][data-slot='{where}']")
