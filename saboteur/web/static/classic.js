@@ -2,6 +2,7 @@
 
 import { CH, CW, cardMarkup, cardSvg, isPathCard, rolePicture, turned } from "./cards.js";
 import { register } from "./adapters.js";
+import { brokenTools } from "./broken-tools.js";
 import { cardName, eventText, roleName, t } from "./i18n.js";
 import { h } from "./lobby.js";
 import { MAZE_AT_LEAST, mazeCells } from "./maze-cells.js";
@@ -47,6 +48,7 @@ export const classicRules = register(["classic"], {
 
   // -- players and me --
   playersKey: (view) => [view.role, view.gold_cards],
+  sabotage: brokenTools,
   avatar(view, seat, me, name) {
     if (me && view.role) return rolePicture(view.role);
     return h("span", { class: "initial", text: (name[0] || "?").toUpperCase() });

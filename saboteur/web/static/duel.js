@@ -4,6 +4,7 @@
 // As everywhere in the client, what may be done comes from view.legal only.
 
 import { register } from "./adapters.js";
+import { brokenTools } from "./broken-tools.js";
 import { svgNodes } from "./cards.js";
 import { cellMarkup, duelCardMarkup, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
 import { duelCardName, duelEventText, t, toolName } from "./i18n.js";
@@ -80,6 +81,7 @@ export const duelRules = register(["duel", "solo"], {
 
   // -- players and me --
   playersKey: (view) => [view.colours, view.scores, view.gold],
+  sabotage: brokenTools,
   avatar: (view, seat) => icon(markerIcon(view.colours[seat], 0, 0, 1)),
   meta(view, seat) {
     const gold = view.gold[seat] || [];

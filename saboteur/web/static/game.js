@@ -5,8 +5,7 @@
 // Maze and player targets come with their slot or seat from view.board.targets.
 
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
-import { toolSvg } from "./cards.js";
-import { t, toolName } from "./i18n.js";
+import { t } from "./i18n.js";
 import { h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
 import { rulesFor } from "./rules.js";
@@ -331,13 +330,8 @@ export class GameWindow {
         dataset: { seat: String(seat), fkey: `player-${seat}` },
       });
       const avatar = h("div", { class: "avatar" }, this.rules.avatar(view, seat, me, name));
-      const broken = view.broken?.[seat] || [];
-      const tools = h("div", { class: "tools" });
-      for (const tool of broken) {
-        const icon = toolSvg(tool);
-        icon.setAttribute("aria-label", t("card.break", { tool: toolName(tool) }));
-        tools.append(icon);
-      }
+      const sabotage = this.rules.sabotage(view, seat);
+      const tools = h("div", { class: "tools" }, sabotage.icons);
       li.append(
         h("span", { class: "turn-mark", "aria-hidden": "true", text: seat === view.current ? "▶" : "" }),
         avatar,
@@ -351,7 +345,7 @@ export class GameWindow {
         ),
         tools,
       );
-      if (broken.length) li.setAttribute("title", t("info.broken", { tools: broken.map(toolName).join(", ") }));
+      if (sabotage.title) li.setAttribute("title", sabotage.title);
       if (action) {
         li.tabIndex = 0;
         li.setAttribute("role", "button");

@@ -107,6 +107,8 @@ export const genericRules = {
     return [h("div", { class: "role-text" }, h("b", { text: msg.names[msg.seat] ?? "" }), score != null ? h("span", { text: `${t("result.points")}: ${score}` }) : null)];
   },
   banner: () => null,
+  /** What stands in front of a seat against it (classic's broken tools): none here. */
+  sabotage: () => ({ icons: [], title: "" }),
 
   /** Buttons for what needs no hand card: the slots and seats of such actions, and each action pointing at nothing. */
   panel(gw, view) {
