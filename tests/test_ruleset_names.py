@@ -4,20 +4,28 @@ What differs between rulesets comes from their descriptors (saboteur/engine/rule
 registry, which lists the built-in rulesets, and the name of the default ruleset
 (``DEFAULT_RULESET``) are the only places that spell a name.  Docstrings (with their doctest
 examples) may name rulesets: they are documentation, not branches.
+
+In the browser client only the client adapters (which register themselves for the rulesets they
+draw) spell a name; the registry's list of built-in adapters imports their modules by file.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
-from saboteur.engine.registry import RULESETS
+from saboteur.engine.registry import RULESETS, registered
+from tests.toy import TOY
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "saboteur"
 # each ruleset's own packages, in every layer, may name their rulesets
 RULESET_PACKAGES = ("engine/classic", "engine/duel", "bots/duel", "envs/classic", "envs/duel")
 ALLOWED = {"engine/registry.py"}
+WEB = PACKAGE / "web"
+# the client adapters register themselves for their rulesets by name
+ADAPTERS = {"static/classic.js", "static/duel.js"}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -65,3 +73,32 @@ def test_the_check_finds_a_name_where_there_is_one() -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names
     }
     assert spelled == names
+
+
+def client_names(names: set[str], allowed: set[str] = ADAPTERS) -> list[str]:
+    """``file:line: 'name'`` for every ruleset name spelled as a string literal ('x', "x" or
+    `x`) in the browser client's modules and page, outside ``allowed``."""
+    alternatives = "|".join(map(re.escape, sorted(names)))
+    literal = re.compile(r"""(["'`])(""" + alternatives + r""")\1""")
+    found = []
+    for path in sorted([*WEB.glob("static/*.js"), WEB / "index.html"]):
+        relative = path.relative_to(WEB).as_posix()
+        if relative in allowed:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found += [f"web/{relative}:{number}: {m[2]!r}" for m in literal.finditer(line)]
+    return found
+
+
+def test_no_client_module_but_the_adapters_names_a_ruleset() -> None:
+    with registered(TOY):
+        names = set(RULESETS)
+    assert names >= {"classic", "duel", "solo", "toy"}
+    assert client_names(names) == []
+
+
+def test_the_client_check_finds_the_adapters_names() -> None:
+    # the adapters spell the names they register for: a check finding nothing there is blind
+    found = client_names({"classic", "duel", "solo"}, allowed=set())
+    assert {line.split(": ")[1] for line in found} == {"'classic'", "'duel'", "'solo'"}
+    assert all(line.startswith(("web/static/classic.js", "web/static/duel.js")) for line in found)

@@ -1,81 +1,83 @@
-// The game window's pure parts (static/game.js): action texts to slots and seats, maze targets,
+// The game window's pure parts (static/game.js): board targets to slots and seats, maze targets,
 // the orientation to lay a card in, the turn clock, the feed's classes.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { clockLeft, feedClass, mazeTargets, placeShape, playerTargets, slotOf } from "../../saboteur/web/static/game.js";
+import { clockLeft, feedClass, mazeTargets, placeShape, playerTargets } from "../../saboteur/web/static/game.js";
 import { t } from "../../saboteur/web/static/i18n.js";
 
 const name = (shape) => `card ${shape}`;
 
-describe("slotOf", () => {
-  test("reads the slot after the @, negative numbers included", () => {
-    assert.deepEqual(slotOf("NSW@3,-1"), [3, -1]);
-    assert.deepEqual(slotOf("rockfall@-4,0"), [-4, 0]);
-    assert.deepEqual(slotOf("green-nEW@10,12"), [10, 12]);
-  });
-  test("an action without a slot has none to give", () => {
-    assert.throws(() => slotOf("pass:NES"), TypeError);
-    assert.deepEqual(slotOf("map@x,2"), [Number.NaN, 2]);
-  });
-});
+// Board targets as view.board lists them: the slot or seat of each action.
+const at = (action, x, y, card = null) => ({ action, kind: "k", hand_card: card, x, y });
+const seat = (action, s) => ({ action, kind: "k", hand_card: null, seat: s });
 
 describe("playerTargets", () => {
-  test("maps each seat to its action", () => {
+  test("maps each seat to its action, from the board's targets", () => {
     const option = { kind: "player", actions: ["break-cart@1", "break-cart@3"] };
-    assert.deepEqual([...playerTargets(option)], [[1, "break-cart@1"], [3, "break-cart@3"]]);
+    const targets = [seat("break-cart@1", 1), seat("break-cart@3", 3), seat("break-cart@2", 2)];
+    assert.deepEqual([...playerTargets(option, targets)], [[1, "break-cart@1"], [3, "break-cart@3"]]);
   });
-  test("a double repair's tool part does not disturb the seat", () => {
+  test("the seat comes from the target, not from the action's text", () => {
     const option = { kind: "player", actions: ["repair-pickaxe-cart/cart@0"] };
-    assert.deepEqual([...playerTargets(option)], [[0, "repair-pickaxe-cart/cart@0"]]);
+    assert.deepEqual([...playerTargets(option, [seat("repair-pickaxe-cart/cart@0", 2)])], [[2, "repair-pickaxe-cart/cart@0"]]);
   });
-  test("nothing for other kinds of lines or no line at all", () => {
-    assert.equal(playerTargets({ kind: "map", actions: ["map@8,0"] }).size, 0);
-    assert.equal(playerTargets(null).size, 0);
-    assert.equal(playerTargets(undefined).size, 0);
+  test("nothing for actions on slots, unknown actions, or no line at all", () => {
+    assert.equal(playerTargets({ kind: "map", actions: ["map@8,0"] }, [at("map@8,0", 8, 0)]).size, 0);
+    assert.equal(playerTargets({ kind: "player", actions: ["break-cart@1"] }, []).size, 0);
+    assert.equal(playerTargets(null, []).size, 0);
+    assert.equal(playerTargets(undefined, []).size, 0);
   });
 });
 
 describe("mazeTargets", () => {
-  const place = { kind: "place", key: "place", actions: ["ES@1,0", "NW@2,1", "ES@0,-1"], shapes: ["ES", "NW"] };
+  const place = { kind: "place", key: "place", actions: ["ES@1,0", "NW@2,1", "ES@0,-1"], shapes: ["ES", "NW"], byShape: { ES: ["ES@1,0", "ES@0,-1"], NW: ["NW@2,1"] } };
+  const board = [at("ES@1,0", 1, 0, "ES"), at("NW@2,1", 2, 1, "ES"), at("ES@0,-1", 0, -1, "ES"), at("map@8,-2", 8, -2, "map"), at("rockfall@3,1", 3, 1, "rockfall"), at("bribe@1,1", 1, 1), seat("break-cart@1", 1)];
   test("a path card's slots in its current orientation, with a ghost of the card", () => {
-    assert.deepEqual(mazeTargets(place, "ES", name), [
+    assert.deepEqual(mazeTargets(place, "ES", name, board), [
       { x: 1, y: 0, action: "ES@1,0", kind: "slot", ghost: "ES", label: `card ES → ${t("slot.empty", { x: 1, y: 0 })}` },
       { x: 0, y: -1, action: "ES@0,-1", kind: "slot", ghost: "ES", label: `card ES → ${t("slot.empty", { x: 0, y: -1 })}` },
     ]);
-    assert.deepEqual(mazeTargets(place, "NW", name).map((x) => x.action), ["NW@2,1"]);
+    assert.deepEqual(mazeTargets(place, "NW", name, board).map((x) => x.action), ["NW@2,1"]);
   });
-  test("a shape whose name begins another's gets only its own slots", () => {
-    const option = { kind: "place", actions: ["N@1,0", "NS@2,0"], shapes: ["N", "S"] };
-    assert.deepEqual(mazeTargets(option, "N", name).map((x) => x.action), ["N@1,0"]);
+  test("the slot is the board target's, whatever the action's text says", () => {
+    const option = { kind: "place", actions: ["N@1,0"], shapes: ["N"], byShape: { N: ["N@1,0"] } };
+    const [target] = mazeTargets(option, "N", name, [at("N@1,0", 5, 7, "N")]);
+    assert.deepEqual([target.x, target.y], [5, 7]);
   });
   test("a map points at goals, a rockfall, key or bribe at cards", () => {
-    const map = mazeTargets({ kind: "map", label: "Map", actions: ["map@8,-2"] }, null, name);
+    const map = mazeTargets({ kind: "map", label: "Map", actions: ["map@8,-2"] }, null, name, board);
     assert.deepEqual(map, [{ x: 8, y: -2, action: "map@8,-2", kind: "goal", label: t("slot.goal", { x: 8, y: -2 }) }]);
-    const rockfall = mazeTargets({ kind: "rockfall", label: "Rockfall", actions: ["rockfall@3,1"] }, null, name);
+    const rockfall = mazeTargets({ kind: "rockfall", label: "Rockfall", actions: ["rockfall@3,1"] }, null, name, board);
     assert.deepEqual(rockfall, [{ x: 3, y: 1, action: "rockfall@3,1", kind: "card", label: t("slot.card", { card: "Rockfall", x: 3, y: 1 }) }]);
-    assert.equal(mazeTargets({ kind: "bribe", label: "Bribe", actions: ["bribe@1,1"] }, null, name)[0].kind, "card");
+    assert.equal(mazeTargets({ kind: "bribe", label: "Bribe", actions: ["bribe@1,1"] }, null, name, board)[0].kind, "card");
   });
-  test("players and no line have no maze targets", () => {
-    assert.deepEqual(mazeTargets({ kind: "player", actions: ["break-cart@1"] }, null, name), []);
-    assert.deepEqual(mazeTargets(null, "ES", name), []);
+  test("a generic line: one target a slot, with every action on it", () => {
+    const targets = [at("EW@1,0", 1, 0, "EW"), at("NS@1,0", 1, 0, "EW"), at("EW@0,1", 0, 1, "EW")];
+    const option = { kind: "board", actions: ["EW@1,0", "NS@1,0", "EW@0,1"] };
+    assert.deepEqual(mazeTargets(option, null, name, targets), [
+      { x: 1, y: 0, action: "EW@1,0", actions: ["EW@1,0", "NS@1,0"], kind: "slot", label: `card EW → ${t("slot.empty", { x: 1, y: 0 })}` },
+      { x: 0, y: 1, action: "EW@0,1", actions: ["EW@0,1"], kind: "slot", label: `card EW → ${t("slot.empty", { x: 0, y: 1 })}` },
+    ]);
+  });
+  test("players, actions without a slot and no line have no maze targets", () => {
+    assert.deepEqual(mazeTargets({ kind: "player", actions: ["break-cart@1"] }, null, name, board), []);
+    assert.deepEqual(mazeTargets({ kind: "rockfall", label: "R", actions: ["break-cart@1", "gone@1,1"] }, null, name, board), []);
+    assert.deepEqual(mazeTargets(null, "ES", name, board), []);
   });
 });
 
 describe("placeShape", () => {
-  const option = { actions: ["NW@2,1"], shapes: ["ES", "NW"] };
+  const line = (byShape) => ({ shapes: Object.keys(byShape), byShape });
   test("keeps the orientation if it fits somewhere", () => {
-    assert.equal(placeShape({ actions: ["ES@1,0", "NW@2,1"], shapes: ["ES", "NW"] }, "NW"), "NW");
+    assert.equal(placeShape(line({ ES: ["ES@1,0"], NW: ["NW@2,1"] }), "NW"), "NW");
   });
   test("switches to the orientation that fits", () => {
-    assert.equal(placeShape(option, "ES"), "NW");
+    assert.equal(placeShape(line({ ES: [], NW: ["NW@2,1"] }), "ES"), "NW");
   });
   test("keeps it when no orientation fits", () => {
-    assert.equal(placeShape({ actions: [], shapes: ["ES", "NW"] }, "ES"), "ES");
-  });
-  test("a slot of another shape beginning the same way does not count", () => {
-    assert.equal(placeShape({ actions: ["NS@1,0", "S@2,0"], shapes: ["N", "S"] }, "N"), "S");
+    assert.equal(placeShape(line({ ES: [], NW: [] }), "ES"), "ES");
   });
 });
 

@@ -11,16 +11,22 @@ const close = (actual, expected) => {
 };
 
 describe("contentBounds", () => {
+  const atLeast = { x0: 0, x1: 8, y0: -2, y1: 2 };
   test("an empty classic maze shows at least the start and the goals' columns", () => {
-    assert.deepEqual(contentBounds({ maze: [], goals: [] }, []), { x0: 0, x1: 8, y0: -2, y1: 2 });
+    assert.deepEqual(contentBounds({}, [], [], atLeast), atLeast);
   });
-  test("grows with cards, goals and targets beyond that", () => {
-    const view = { maze: [{ x: -3, y: 0 }], goals: [{ x: 9, y: 4 }] };
-    assert.deepEqual(contentBounds(view, [{ x: 2, y: -5 }]), { x0: -3, x1: 9, y0: -5, y1: 4 });
+  test("grows with cells and targets beyond that", () => {
+    const cells = [{ x: -3, y: 0 }, { x: 9, y: 4 }];
+    assert.deepEqual(contentBounds({}, [{ x: 2, y: -5 }], cells, atLeast), { x0: -3, x1: 9, y0: -5, y1: 4 });
   });
-  test("the view's own bounds win (the Duel's fixed table)", () => {
-    const view = { maze: [{ x: 20, y: 20 }], goals: [], bounds: [-1, 5, -2, 6] };
-    assert.deepEqual(contentBounds(view, [{ x: 30, y: 30 }]), { x0: -1, x1: 5, y0: -2, y1: 6 });
+  test("without a floor, just the cells and targets", () => {
+    assert.deepEqual(contentBounds({}, [{ x: 2, y: 1 }], [{ x: 0, y: 0 }]), { x0: 0, x1: 2, y0: 0, y1: 1 });
+    assert.deepEqual(contentBounds({}, [], []), { x0: 0, x1: 0, y0: 0, y1: 0 });
+  });
+  test("the view's own bounds win (the Duel's fixed table), else its board's", () => {
+    const cells = [{ x: 20, y: 20 }];
+    assert.deepEqual(contentBounds({ bounds: [-1, 5, -2, 6] }, [{ x: 30, y: 30 }], cells, atLeast), { x0: -1, x1: 5, y0: -2, y1: 6 });
+    assert.deepEqual(contentBounds({ board: { bounds: [-1, 3, -2, 2] } }, [], cells), { x0: -1, x1: 3, y0: -2, y1: 2 });
   });
 });
 

@@ -7,7 +7,8 @@ import { classicRules } from "../../saboteur/web/static/classic.js";
 import { duelRules } from "../../saboteur/web/static/duel.js";
 import { t } from "../../saboteur/web/static/i18n.js";
 import { cardOptions } from "../../saboteur/web/static/options.js";
-import { rulesFor } from "../../saboteur/web/static/rules.js";
+import { genericRules } from "../../saboteur/web/static/generic.js";
+import { adapted, rulesFor } from "../../saboteur/web/static/rules.js";
 
 const view = (legal, broken = [[], [], []], seat = 0) => ({ legal, broken, seat });
 const byKind = (options) => Object.fromEntries(options.map((o) => [o.key, o]));
@@ -110,11 +111,38 @@ describe("cardOptions: the Duel's path cards", () => {
 });
 
 describe("rulesFor", () => {
-  test("the Duel and solo share the Duel's parts; classic and unknown rulesets get the classic ones", () => {
+  test("the Duel and solo share the Duel's adapter; classic has its own", () => {
     assert.equal(rulesFor("duel"), duelRules);
     assert.equal(rulesFor("solo"), duelRules);
     assert.equal(rulesFor("classic"), classicRules);
-    assert.equal(rulesFor("dark-cave"), classicRules);
-    assert.equal(rulesFor(undefined), classicRules);
+  });
+  test("a ruleset without an adapter, or none, gets the generic adapter (never classic's)", () => {
+    assert.equal(rulesFor("dark-cave"), genericRules);
+    assert.equal(rulesFor(undefined), genericRules);
+    assert.notEqual(rulesFor("dark-cave").cells, classicRules.cells);
+  });
+  test("an adapter's missing hooks are the generic adapter's", () => {
+    assert.equal(classicRules.pieces, genericRules.pieces);
+    assert.notEqual(duelRules.pieces, genericRules.pieces);
+    assert.equal(Object.getPrototypeOf(classicRules), genericRules);
+  });
+  test("classic's and the Duel's hands play only in their play phase", () => {
+    for (const rules of [classicRules, duelRules]) {
+      assert.deepEqual(["play", "gold", "reveal", "over"].map((phase) => rules.handPlays({ phase })), [true, false, false, false]);
+    }
+  });
+  test("a view without broken tools still gets its menu", () => {
+    assert.deepEqual(cardOptions("ES", { legal: [], seat: 0 }, classicRules).map((o) => o.reason), [t("menu.notTurn"), t("menu.notTurn")]);
+  });
+  test("the built-in adapters are registered", () => {
+    assert.deepEqual(adapted().sort(), ["classic", "duel", "solo"]);
+  });
+});
+
+describe("cardOptions: a path card's slots by orientation", () => {
+  test("each orientation gets only its own actions, even where one name begins another", () => {
+    const legal = ["N@1,0", "NS@2,0", "S@3,0"];
+    const [place] = cardOptions("N", view(legal), { isPathCard: () => true, turned: () => "S" });
+    assert.deepEqual(place.byShape, { N: ["N@1,0"], S: ["S@3,0"] });
   });
 });

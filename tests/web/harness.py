@@ -52,9 +52,26 @@ def free_port() -> int:
         return port
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def plugin_env(rulesets: tuple[str, ...]) -> dict[str, str]:
+    """The environment of a server that also registers ``rulesets`` (``module:NAME``), importable
+    from the repository's root (e.g. ``tests.toy:TOY``)."""
+    env = dict(os.environ)
+    if rulesets:
+        env["SABOTEUR_RULESETS"] = ",".join(rulesets)
+        path = [str(ROOT), *filter(None, [env.get("PYTHONPATH")])]
+        env["PYTHONPATH"] = os.pathsep.join(path)
+    return env
+
+
 @contextlib.contextmanager
-def running_server(data_dir: Path, timeout: float = 30.0) -> Iterator[str]:
-    """`saboteur server` on a free port of 127.0.0.1, SQLite in data_dir; yields its URL."""
+def running_server(
+    data_dir: Path, timeout: float = 30.0, rulesets: tuple[str, ...] = ()
+) -> Iterator[str]:
+    """`saboteur server` on a free port of 127.0.0.1, SQLite in data_dir; yields its URL.
+    ``rulesets`` names plug-in rulesets to register too (``SABOTEUR_RULESETS``)."""
     port = free_port()
     log = (data_dir / "server.log").open("wb")
     proc = subprocess.Popen(
@@ -64,6 +81,7 @@ def running_server(data_dir: Path, timeout: float = 30.0) -> Iterator[str]:
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
+        env=plugin_env(rulesets),
     )
     url = f"http://127.0.0.1:{port}"
     try:

@@ -1,8 +1,11 @@
 // The classic game's parts of the game window: card art, roles, gold cards, round results.
 
 import { CH, CW, cardMarkup, cardSvg, isPathCard, rolePicture, turned } from "./cards.js";
+import { register } from "./adapters.js";
+import { brokenTools } from "./broken-tools.js";
 import { cardName, eventText, roleName, t } from "./i18n.js";
 import { h } from "./lobby.js";
+import { MAZE_AT_LEAST, mazeCells } from "./maze-cells.js";
 import { cardOptions } from "./options.js";
 
 const GOLD_PEEK =
@@ -22,7 +25,7 @@ function peekMarkup(gold) {
   );
 }
 
-export const classicRules = {
+export const classicRules = register(["classic"], {
   isPathCard,
   turned,
   cardName,
@@ -31,7 +34,12 @@ export const classicRules = {
   cardSvg: (card) => cardSvg(card),
   cardOptions: (card, view) => cardOptions(card, view, classicRules),
 
+  panel: () => [], // every move starts from a hand card (or the gold on offer)
+  handPlays: (view) => view.phase === "play", // not while the gold is shared out
+
   // -- the maze --
+  cells: (view) => mazeCells(view, classicRules),
+  atLeast: MAZE_AT_LEAST,
   cellMarkup: (c) => cardMarkup(c.shape, c.x * 7 + c.y * 13 + 50),
   cellTitle: (c) => t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), x: c.x, y: c.y }),
   /** A face-down goal: its back; a goal this player's map showed adds its face, faint, in a frame. */
@@ -40,6 +48,7 @@ export const classicRules = {
 
   // -- players and me --
   playersKey: (view) => [view.role, view.gold_cards],
+  sabotage: brokenTools,
   avatar(view, seat, me, name) {
     if (me && view.role) return rolePicture(view.role);
     return h("span", { class: "initial", text: (name[0] || "?").toUpperCase() });
@@ -115,4 +124,4 @@ export const classicRules = {
     parts.push(h("table", { class: "results" }, h("thead", {}, head), h("tbody", {}, rows)));
     return parts;
   },
-};
+});

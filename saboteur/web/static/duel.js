@@ -3,10 +3,13 @@
 // to remove a sabotage card; pass discarding one or two), the goal-orientation choice, results.
 // As everywhere in the client, what may be done comes from view.legal only.
 
+import { register } from "./adapters.js";
+import { brokenTools } from "./broken-tools.js";
 import { svgNodes } from "./cards.js";
 import { cellMarkup, duelCardMarkup, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
 import { duelCardName, duelEventText, t, toolName } from "./i18n.js";
 import { h } from "./lobby.js";
+import { MAZE_AT_LEAST, mazeCells } from "./maze-cells.js";
 import { cardOptions } from "./options.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -45,7 +48,7 @@ export function discardActions(hand, picked, broken) {
   return { pass: `pass:${text}`, clears: broken.map((tool) => [tool, `clear-${tool}:${text}`]) };
 }
 
-export const duelRules = {
+export const duelRules = register(["duel", "solo"], {
   isPathCard: isDuelPath,
   turned: duelTurned,
   cardName: duelCardName,
@@ -53,10 +56,15 @@ export const duelRules = {
   eventText: duelEventText,
   cardSvg,
   cardOptions: (card, view) => cardOptions(card, view, duelRules),
+  handPlays: (view) => view.phase === "play", // not while a goal's orientation is chosen
   /** Choices that need no hand card: bribing a troll (the turn goes on after it). */
   tableOptions: (view) => [{ kind: "bribe", key: "bribe", label: t("act.bribe"), actions: (view.legal || []).filter((a) => a.startsWith("bribe@")), reason: "" }],
 
-  // -- the maze --
+  // -- the maze (markers and keys are drawn on their cards: no pieces of their own) --
+  cells: (view) => mazeCells(view, duelRules),
+  pieces: () => [],
+  markers: () => [],
+  atLeast: MAZE_AT_LEAST,
   cellMarkup: (c, view) => cellMarkup(c, view.colours),
   cellTitle(c, view) {
     let text = t("slot.card", { card: duelCardName(c.shape), x: c.x, y: c.y });
@@ -73,6 +81,7 @@ export const duelRules = {
 
   // -- players and me --
   playersKey: (view) => [view.colours, view.scores, view.gold],
+  sabotage: brokenTools,
   avatar: (view, seat) => icon(markerIcon(view.colours[seat], 0, 0, 1)),
   meta(view, seat) {
     const gold = view.gold[seat] || [];
@@ -186,4 +195,4 @@ export const duelRules = {
     parts.push(h("table", { class: "results" }, h("thead", {}, head), h("tbody", {}, rows)));
     return parts;
   },
-};
+});

@@ -1,9 +1,11 @@
 // The game window: maze, players, my hand with its card menu, the gold choice, results, event feed.
 // What may be done comes from view.legal only; the client never judges a rule itself.
-// What differs between rulesets (card art, card menu, players, results) comes from rules.js.
+// What differs between rulesets (card art, card menu, players, results) comes from the ruleset's
+// client adapter (rules.js); where it has none, or no hook, the generic adapter draws the view's board.
+// Maze and player targets come with their slot or seat from view.board.targets.
 
-import { toolSvg } from "./cards.js";
-import { t, toolName } from "./i18n.js";
+import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
+import { t } from "./i18n.js";
 import { h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
 import { rulesFor } from "./rules.js";
@@ -11,46 +13,42 @@ import { rulesFor } from "./rules.js";
 const $ = (sel) => document.querySelector(sel);
 const MUTED = new Set(["draw", "drew", "deal", "discard", "gold-value", "peek"]);
 
-/** The maze slot of an action on a card or slot: "NES@3,-1" -> [3, -1]. */
-export function slotOf(action) {
-  return action.split("@")[1].split(",").map(Number);
-}
-
-/** The players a menu line can be played on: seat -> its action ("break-cart@2" -> 2). */
-export function playerTargets(option) {
-  const targets = new Map();
-  if (option?.kind === "player") {
-    for (const action of option.actions) targets.set(Number(action.split("@")[1]), action);
-  }
-  return targets;
+/** The players a menu line can be played on: seat -> its action, from the board's targets. */
+export function playerTargets(option, targets) {
+  return option ? seatActions(option.actions, actionIndex(targets)) : new Map();
 }
 
 /**
- * What a menu line points at in the maze: a path card's free slots in its current orientation
- * `shape` (with the card shown faintly there), else the cards or goals a rockfall, map, key or
+ * What a menu line points at in the maze, each at the slot its board target names: a path card's
+ * free slots in its current orientation `shape` (with the card shown faintly there); a generic
+ * line's slots, each with every action on it; else the cards or goals a rockfall, map, key or
  * bribe acts on. Players are no maze targets (see playerTargets).
  */
-export function mazeTargets(option, shape, cardName) {
-  if (!option) return [];
-  if (option.kind === "place") {
-    return option.actions
-      .filter((a) => a.startsWith(`${shape}@`))
-      .map((action) => {
-        const [x, y] = slotOf(action);
-        return { x, y, action, kind: "slot", ghost: shape, label: `${cardName(shape)} → ${t("slot.empty", { x, y })}` };
-      });
+export function mazeTargets(option, shape, cardName, targets) {
+  if (!option || option.kind === "player") return [];
+  const index = actionIndex(targets);
+  if (option.kind === "board") {
+    return slotGroups(option.actions, index).map(({ x, y, actions }) => {
+      const card = index.get(actions[0]).hand_card;
+      const where = t("slot.empty", { x, y });
+      return { x, y, action: actions[0], actions, kind: "slot", label: card == null ? where : `${cardName(card)} → ${where}` };
+    });
   }
-  if (option.kind === "player") return [];
-  return option.actions.map((action) => {
-    const [x, y] = slotOf(action);
-    const label = option.kind === "map" ? t("slot.goal", { x, y }) : t("slot.card", { card: option.label, x, y });
-    return { x, y, action, kind: option.kind === "map" ? "goal" : "card", label };
-  });
+  const place = option.kind === "place";
+  const actions = place ? (option.byShape[shape] ?? []) : option.actions;
+  return actions
+    .filter((action) => index.has(action) && onSlot(index.get(action)))
+    .map((action) => {
+      const { x, y } = index.get(action);
+      if (place) return { x, y, action, kind: "slot", ghost: shape, label: `${cardName(shape)} → ${t("slot.empty", { x, y })}` };
+      const label = option.kind === "map" ? t("slot.goal", { x, y }) : t("slot.card", { card: option.label, x, y });
+      return { x, y, action, kind: option.kind === "map" ? "goal" : "card", label };
+    });
 }
 
 /** The orientation to lay a path card in: `shape` if it fits somewhere, else one of the line's that does. */
 export function placeShape(option, shape) {
-  const has = (s) => option.actions.some((a) => a.startsWith(`${s}@`));
+  const has = (s) => option.byShape[s]?.length > 0;
   return has(shape) ? shape : (option.shapes.find(has) ?? shape);
 }
 
@@ -67,7 +65,7 @@ export function feedClass(kind) {
 export class GameWindow {
   constructor(app) {
     this.app = app;
-    this.maze = new MazeView($("#maze-host"), (action) => this.act(action));
+    this.maze = new MazeView($("#maze-host"), (actions) => this.pickTarget(actions));
     this.msg = null;
     this.sel = null; // {index, card, shape, option}
     this.menuOpen = false;
@@ -77,7 +75,8 @@ export class GameWindow {
     this.overShown = new Set();
     this.overlayFor = null;
     this.wasMyTurn = false;
-    this.rules = rulesFor("classic");
+    this.rules = rulesFor(null);
+    this.choosing = null; // several actions on one slot: {actions} to choose from
     this.picking = false; // choosing hand cards to discard (a pass of 1–2, or clearing sabotage)
     this.picked = []; // their indices
     $("#to-lobby").addEventListener("click", () => app.go("lobby"));
@@ -114,7 +113,19 @@ export class GameWindow {
     this.menuOpen = false;
     this.picking = false;
     this.picked = [];
+    this.choosing = null;
     this.focusAfter = "hand";
+    this.app.render();
+  }
+
+  /** A target in the maze was chosen: its one action is sent; several (e.g. two orientations) are offered to choose from. */
+  pickTarget(actions) {
+    if (actions.length === 1) {
+      this.act(actions[0]);
+      return;
+    }
+    this.choosing = { actions };
+    this.focusAfter = "choice-0";
     this.app.render();
   }
 
@@ -144,6 +155,9 @@ export class GameWindow {
       if (document.querySelector("dialog[open]")) return;
       if (!$("#overlay").hidden) {
         this.closeOverlay();
+      } else if (this.choosing) {
+        this.choosing = null;
+        this.focusAfter = "target";
       } else if (this.picking) {
         this.setPicking(false);
         return;
@@ -191,13 +205,15 @@ export class GameWindow {
       this.sel = { index, card, shape: card, option: null };
       this.menuOpen = true;
       this.focusAfter = "menu";
+      if (this.rules.targetsAtOnce) this.sel.option = this.rules.cardOptions(card, this.view).find((o) => o.kind === "board" && o.actions.length)?.key ?? null;
     }
+    this.choosing = null;
     this.app.render();
   }
 
   choose(option) {
     if (!option.actions.length) return;
-    if (option.kind === "discard") {
+    if (option.kind === "discard" || option.immediate) {
       this.act(option.actions[0]);
       return;
     }
@@ -228,14 +244,16 @@ export class GameWindow {
   /** Draw the whole window from the latest game message. */
   render(msg, feed) {
     this.rules = rulesFor(msg.view.ruleset);
+    this.described = this.app.lobby.ruleset(msg.view.ruleset); // its descriptor: the card catalogue
     if (this.msg?.game !== msg.game || this.msg?.seq !== msg.seq) {
       this.picking = false; // a move was made: a discard choice starts afresh
       this.picked = [];
+      this.choosing = null;
     }
     if (this.msg?.game !== msg.game) {
       this.sel = null;
       this.menuOpen = false;
-      if (!this.resultsSeen.has(msg.game)) this.resultsSeen.set(msg.game, msg.view.results.length);
+      if (!this.resultsSeen.has(msg.game)) this.resultsSeen.set(msg.game, msg.view.results?.length ?? 0);
     }
     this.msg = msg;
     const view = msg.view;
@@ -254,7 +272,7 @@ export class GameWindow {
     this.renderHand(msg, view, option);
     this.renderPanel(view);
     this.renderHint(option);
-    this.maze.update(msg.game, view, this.mazeTargets(option), this.rules);
+    this.maze.update(msg.game, view, this.mazeTargets(option), this.rules, msg.names);
     this.renderFeed(msg, feed, feedAtBottom);
     this.renderOverlay(msg, view);
     this.applyFocus();
@@ -264,7 +282,7 @@ export class GameWindow {
     const hand = view.hand || [];
     if (!this.sel) return;
     const cardGone = this.sel.card != null && hand[this.sel.index] !== this.sel.card;
-    if (cardGone || view.phase !== "play") {
+    if (cardGone || !this.rules.handPlays(view)) {
       this.sel = null;
       this.menuOpen = false;
       return;
@@ -282,8 +300,12 @@ export class GameWindow {
 
   renderBar(msg, view, myTurn) {
     $("#game-title").textContent = t("game.label", { id: msg.game });
-    $("#round-info").textContent = t("info.round", { r: view.round, n: view.rounds });
-    $("#deck-info").textContent = t("info.deck", { n: view.deck_size });
+    const round = $("#round-info");
+    round.hidden = view.round == null;
+    round.textContent = round.hidden ? "" : t("info.round", { r: view.round, n: view.rounds });
+    const deck = $("#deck-info");
+    deck.hidden = view.deck_size == null;
+    deck.textContent = deck.hidden ? "" : t("info.deck", { n: view.deck_size });
     const clockKey = `${msg.game}:${msg.seq}`;
     if (this.clock.key !== clockKey) this.clock = { key: clockKey, start: Date.now(), seconds: msg.summary?.clock || 0 };
     this.tick();
@@ -296,7 +318,7 @@ export class GameWindow {
   }
 
   renderPlayers(msg, view, option) {
-    const targets = playerTargets(option);
+    const targets = playerTargets(option, targetsOf(view));
     const key = JSON.stringify([view.ruleset, msg.names, msg.seat, view.current, this.rules.playersKey(view), view.broken, view.hand_sizes, [...targets], option?.label, document.documentElement.lang, msg.summary?.bots, msg.summary?.away]);
     if (key === this.playersKey) return;
     this.playersKey = key;
@@ -308,13 +330,8 @@ export class GameWindow {
         dataset: { seat: String(seat), fkey: `player-${seat}` },
       });
       const avatar = h("div", { class: "avatar" }, this.rules.avatar(view, seat, me, name));
-      const broken = view.broken[seat] || [];
-      const tools = h("div", { class: "tools" });
-      for (const tool of broken) {
-        const icon = toolSvg(tool);
-        icon.setAttribute("aria-label", t("card.break", { tool: toolName(tool) }));
-        tools.append(icon);
-      }
+      const sabotage = this.rules.sabotage(view, seat);
+      const tools = h("div", { class: "tools" }, sabotage.icons);
       li.append(
         h("span", { class: "turn-mark", "aria-hidden": "true", text: seat === view.current ? "▶" : "" }),
         avatar,
@@ -328,7 +345,7 @@ export class GameWindow {
         ),
         tools,
       );
-      if (broken.length) li.setAttribute("title", t("info.broken", { tools: broken.map(toolName).join(", ") }));
+      if (sabotage.title) li.setAttribute("title", sabotage.title);
       if (action) {
         li.tabIndex = 0;
         li.setAttribute("role", "button");
@@ -366,7 +383,7 @@ export class GameWindow {
       if (!hand.contains(document.activeElement)) this.focusAfter ??= "special";
       return;
     }
-    const handKey = JSON.stringify([view.ruleset, view.hand, view.phase, this.sel, this.menuOpen, this.picking, this.picked, (view.legal || []).length, document.documentElement.lang]);
+    const handKey = JSON.stringify([view.ruleset, Boolean(this.described), view.hand, view.phase, this.sel, this.menuOpen, this.picking, this.picked, (view.legal || []).length, document.documentElement.lang]);
     if (handKey === this.handKey) return;
     this.handKey = handKey;
     const cards = (view.hand || []).map((card, index) => {
@@ -382,7 +399,7 @@ export class GameWindow {
         "aria-label": rules.cardName(shape),
         onclick: () => this.clickCard(index, card),
       });
-      button.append(rules.cardSvg(shape));
+      button.append(rules.cardSvg(shape, this.described));
       return button;
     });
     if (msg.seat != null && !cards.length) cards.push(h("p", { class: "empty", text: t("info.noHand") }));
@@ -442,7 +459,7 @@ export class GameWindow {
       }
     }
     const shown = this.rules.isPathCard(card) ? this.sel.shape : card;
-    const head = h("div", { class: "menu-head" }, this.rules.cardSvg(shown), h("b", { text: this.rules.cardName(shown) }));
+    const head = h("div", { class: "menu-head" }, this.rules.cardSvg(shown, this.described), h("b", { text: this.rules.cardName(shown) }));
     menu.replaceChildren(head, ...items);
     menu.setAttribute("aria-label", this.rules.cardName(card));
     menu.hidden = false;
@@ -456,9 +473,14 @@ export class GameWindow {
 
   renderHint(option) {
     const hint = $("#hint");
+    if (this.choosing) {
+      hint.classList.add("active");
+      refill(hint, this.choiceButtons());
+      return;
+    }
     hint.classList.toggle("active", Boolean(option));
     if (!option) {
-      const myTurn = (this.view.legal || []).length > 0 && this.view.phase === "play";
+      const myTurn = (this.view.legal || []).length > 0 && this.rules.handPlays(this.view);
       const text = myTurn ? t("hint.pick") : $("#turn-banner").textContent;
       if (hint.textContent !== text) refill(hint, [h("span", { text })]);
       return;
@@ -493,8 +515,17 @@ export class GameWindow {
     refill(hint, parts);
   }
 
+  /** The actions sharing the chosen slot, each a button, and a way back. */
+  choiceButtons() {
+    const buttons = this.choosing.actions.map((action, i) =>
+      h("button", { class: "small choice", dataset: { action, fkey: `choice-${i}` }, text: action, onclick: () => this.act(action) }),
+    );
+    const cancel = h("button", { class: "small", dataset: { fkey: "choice-cancel" }, text: t("btn.cancel"), onclick: () => { this.choosing = null; this.app.render(); } });
+    return [h("span", { text: t("hint.choose") }), ...buttons, cancel];
+  }
+
   mazeTargets(option) {
-    return mazeTargets(option, this.sel?.shape, this.rules.cardName);
+    return mazeTargets(option, this.sel?.shape, this.rules.cardName, targetsOf(this.view));
   }
 
   renderFeed(msg, feed, atBottom) {

@@ -1,5 +1,6 @@
-// The maze as one SVG: cards from the view, legal targets highlighted, pan (drag) and zoom
-// (wheel, pinch, buttons, + / - keys).
+// The maze as one SVG in layers (grid, cards, pieces, markers, targets): what goes on the cards,
+// pieces and markers layers comes from the ruleset's adapter (the generic one draws view.board);
+// targets come with their slots. Pan (drag) and zoom (wheel, pinch, buttons, + / - keys).
 
 import { CH, CW, el, svgNodes } from "./cards.js";
 
@@ -10,20 +11,22 @@ export const PY = CH + GAP; // … and down
 const key = (x, y) => `${x},${y}`;
 
 /**
- * The slots to show, {x0, x1, y0, y1} inclusive: the view's own bounds if it has them, else every
- * card, goal and target, and at least x 0..8, y -2..2 (the start and the classic goals).
+ * The slots to show, {x0, x1, y0, y1} inclusive: the view's own bounds (or its board's) if it has
+ * them, else every cell and target, and at least the slots of `atLeast` if given.
  */
-export function contentBounds(view, targets) {
-  if (view.bounds) {
-    const [x0, x1, y0, y1] = view.bounds;
+export function contentBounds(view, targets, cells, atLeast = null) {
+  const bounds = view.bounds ?? view.board?.bounds;
+  if (bounds) {
+    const [x0, x1, y0, y1] = bounds;
     return { x0, x1, y0, y1 };
   }
-  const xs = [0, 8];
-  const ys = [-2, 2];
-  for (const c of [...view.maze, ...view.goals, ...targets]) {
+  const xs = atLeast ? [atLeast.x0, atLeast.x1] : [];
+  const ys = atLeast ? [atLeast.y0, atLeast.y1] : [];
+  for (const c of [...cells, ...targets]) {
     xs.push(c.x);
     ys.push(c.y);
   }
+  if (!xs.length) return { x0: 0, x1: 0, y0: 0, y1: 0 };
   return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
 }
 
@@ -49,18 +52,32 @@ export function zoomBox(vb, f, px, py) {
   return { x: px - (px - vb.x) * k, y: py - (py - vb.y) * k, w, h: vb.h * k };
 }
 
+/** One drawn thing ({x, y, markup, title, cls, data}) as a group at its slot. */
+function placed(item) {
+  const g = el("g", { class: item.cls ?? "item", transform: `translate(${item.x * PX} ${item.y * PY})`, "data-slot": key(item.x, item.y) });
+  for (const [name, value] of Object.entries(item.data ?? {})) if (value != null) g.dataset[name] = String(value);
+  g.append(...svgNodes(item.markup));
+  if (item.title) {
+    const title = el("title");
+    title.textContent = item.title;
+    g.prepend(title);
+  }
+  return g;
+}
+
 export class MazeView {
   /**
    * @param {HTMLElement} host   element to draw into
-   * @param {(action: string) => void} onTarget   called with the action text of a chosen target
+   * @param {(actions: string[], target: object) => void} onTarget   called with the actions of a chosen target
    */
   constructor(host, onTarget) {
     this.host = host;
     this.onTarget = onTarget;
     this.svg = el("svg", { class: "maze", role: "group", preserveAspectRatio: "xMidYMid meet" });
     this.svg.setAttribute("aria-label", "maze");
-    this.layers = { grid: el("g"), cards: el("g"), targets: el("g") };
-    this.svg.append(this.layers.grid, this.layers.cards, this.layers.targets);
+    this.layers = { grid: el("g"), cards: el("g"), pieces: el("g"), markers: el("g"), targets: el("g") };
+    for (const [name, layer] of Object.entries(this.layers)) layer.setAttribute("class", `layer-${name}`);
+    this.svg.append(...Object.values(this.layers));
     host.append(this.svg);
     this.vb = { x: 0, y: 0, w: 10 * PX, h: 5 * PY };
     this.bounds = null;
@@ -73,56 +90,27 @@ export class MazeView {
   }
 
   /**
-   * Draw the view. `targets` lists clickable things: {x, y, action, kind: "slot"|"card"|"goal", ghost}.
+   * Draw the view: its cells, pieces and markers as the adapter `rules` gives them, and `targets`,
+   * the clickable slots: {x, y, action, actions?, kind: "slot"|"card"|"goal", ghost?, label}.
    */
-  update(game, view, targets, rules) {
+  update(game, view, targets, rules, names) {
     if (this.lastGame !== game) {
       this.lastGame = game;
       this.userMoved = false;
     }
-    const cardsKey = JSON.stringify([view.ruleset, view.maze, view.goals]);
-    if (cardsKey !== this.drawnCards) {
-      this.drawnCards = cardsKey;
-      this.drawCards(view, rules);
+    const cells = rules.cells(view);
+    const layers = { cards: cells, pieces: rules.pieces(view, names), markers: rules.markers(view) };
+    const drawn = JSON.stringify([view.ruleset, layers]);
+    if (drawn !== this.drawnCards) {
+      this.drawnCards = drawn;
+      for (const [name, items] of Object.entries(layers)) this.layers[name].replaceChildren(...items.map(placed));
     }
     this.drawTargets(targets, rules);
-    const bounds = contentBounds(view, targets);
+    const bounds = contentBounds(view, targets, cells, rules.atLeast);
     const changed = !this.bounds || Object.keys(bounds).some((k) => bounds[k] !== this.bounds[k]);
     this.bounds = bounds;
     if (changed) this.drawGrid();
     if (changed && !this.userMoved) this.fit();
-  }
-
-  /** The face-up cards and the goals (their art comes from the ruleset's `rules`). */
-  drawCards(view, rules) {
-    const cards = [];
-    const taken = new Set();
-    for (const c of view.maze) {
-      taken.add(key(c.x, c.y));
-      const g = el("g", { class: "card", transform: `translate(${c.x * PX} ${c.y * PY})`, "data-slot": key(c.x, c.y), "data-card": c.card });
-      if (c.marker != null) g.dataset.marker = String(c.marker);
-      if (c.key != null) g.dataset.key = String(c.key);
-      g.append(...svgNodes(rules.cellMarkup(c, view)));
-      const title = el("title");
-      title.textContent = rules.cellTitle(c, view);
-      g.prepend(title);
-      cards.push(g);
-    }
-    for (const goal of view.goals) {
-      if (taken.has(key(goal.x, goal.y))) continue;
-      const g = el("g", {
-        class: `card goal${goal.peeked ? " peeked" : ""}`,
-        transform: `translate(${goal.x * PX} ${goal.y * PY})`,
-        "data-slot": key(goal.x, goal.y),
-        "data-goal": goal.peeked ? goal.card : "hidden",
-      });
-      g.append(...svgNodes(rules.goalMarkup(goal, view)));
-      const title = el("title");
-      title.textContent = rules.goalTitle(goal);
-      g.prepend(title);
-      cards.push(g);
-    }
-    this.layers.cards.replaceChildren(...cards);
   }
 
   drawGrid() {
@@ -153,6 +141,7 @@ export class MazeView {
         "data-slot": key(target.x, target.y),
       });
       g.setAttribute("aria-label", target.label);
+      if (target.actions?.length > 1) g.dataset.choices = String(target.actions.length);
       if (target.ghost) {
         const ghost = el("g", { class: "ghost" });
         ghost.append(...svgNodes(rules.cardMarkup(target.ghost, 3)));
@@ -162,7 +151,7 @@ export class MazeView {
       const choose = (event) => {
         event.preventDefault();
         event.stopPropagation();
-        this.onTarget(target.action);
+        this.onTarget(target.actions ?? [target.action], target);
       };
       g.addEventListener("click", (event) => {
         if (!this.dragged) choose(event);

@@ -1,5 +1,6 @@
-// What a hand card can do now, grouped from view.legal: one entry per menu line, each with its
-// legal actions. The rules of a game only tell which cards are path cards and how they turn.
+// What a hand card can do now in classic and the Duel, grouped from view.legal (in their notation,
+// "card@x,y"): one entry per menu line, each with its legal actions; a path card's by orientation.
+// The rules of a game only tell which cards are path cards and how they turn.
 
 import { t, toolName } from "./i18n.js";
 
@@ -11,13 +12,14 @@ import { t, toolName } from "./i18n.js";
 export function cardOptions(card, view, rules) {
   const legal = view.legal || [];
   const myTurn = legal.length > 0;
-  const broken = view.seat != null ? view.broken[view.seat] : [];
+  const broken = (view.seat != null && view.broken?.[view.seat]) || [];
   const pick = (prefix) => legal.filter((a) => a.startsWith(prefix));
   const options = [];
   if (rules.isPathCard(card)) {
     const shapes = [...new Set([card, rules.turned(card)])];
     const actions = legal.filter((a) => a.includes("@") && shapes.includes(a.split("@")[0]));
-    options.push({ kind: "place", key: "place", label: t("menu.place"), actions, shapes });
+    const byShape = Object.fromEntries(shapes.map((shape) => [shape, actions.filter((a) => a.split("@")[0] === shape)]));
+    options.push({ kind: "place", key: "place", label: t("menu.place"), actions, shapes, byShape });
   } else if (card.startsWith("break-")) {
     const tool = card.slice(6);
     options.push({ kind: "player", key: card, label: t("menu.break", { tool: toolName(tool) }), actions: pick(`${card}@`), tool });

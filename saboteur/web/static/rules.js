@@ -1,11 +1,8 @@
-// The game window's ruleset-specific parts, by ruleset: card art, card menu, players, results.
+// The game window's ruleset-specific parts: the built-in client adapters (each registers itself
+// for the rulesets it draws) and the look-up of a view's adapter. A ruleset with no adapter here
+// is drawn and played by the generic adapter (generic.js).
 
-import { classicRules } from "./classic.js";
-import { duelRules } from "./duel.js";
+import "./classic.js";
+import "./duel.js";
 
-const RULES = { classic: classicRules, duel: duelRules, solo: duelRules };
-
-/** The rules adapter of a view's ruleset (classic for any the client does not know). */
-export function rulesFor(ruleset) {
-  return RULES[ruleset] ?? classicRules;
-}
+export { adapted, register, rulesFor } from "./adapters.js";
