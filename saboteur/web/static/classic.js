@@ -3,7 +3,10 @@
 import { CH, CW, cardMarkup, cardSvg, isPathCard, rolePicture, turned } from "./cards.js";
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
-import { cardName, eventText, roleName, t } from "./i18n.js";
+import { cardNameIn, eventText, roleName, t } from "./i18n.js";
+
+/** A card of base Saboteur in words: path shapes, goals and action cards. */
+export const cardName = (card) => cardNameIn("classic", card);
 import { h } from "./lobby.js";
 import { MAZE_AT_LEAST, mazeCells } from "./maze-cells.js";
 import { cardOptions } from "./options.js";

@@ -7,7 +7,10 @@ import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
 import { svgNodes } from "./cards.js";
 import { cellMarkup, duelCardMarkup, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
-import { duelCardName, duelEventText, t, toolName } from "./i18n.js";
+import { cardNameIn, eventText, t, toolName } from "./i18n.js";
+
+/** A card of The Duel in words: "green door nEW", "goal: 2 gold, blue door", "troll NES". */
+export const duelCardName = (card) => cardNameIn("duel", card);
 import { h } from "./lobby.js";
 import { MAZE_AT_LEAST, mazeCells } from "./maze-cells.js";
 import { cardOptions } from "./options.js";
@@ -53,7 +56,7 @@ export const duelRules = register(["duel", "solo"], {
   turned: duelTurned,
   cardName: duelCardName,
   cardMarkup: duelCardMarkup,
-  eventText: duelEventText,
+  eventText,
   cardSvg,
   cardOptions: (card, view) => cardOptions(card, view, duelRules),
   handPlays: (view) => view.phase === "play", // not while a goal's orientation is chosen

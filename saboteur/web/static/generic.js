@@ -5,7 +5,7 @@
 import { backMarkup, cellMarkup, handCardMarkup, markerMarkup, pieceMarkup, placePieces, seatColour } from "./board-art.js";
 import { boardOptions, looseActions, looseLabel, tableOptions } from "./board-targets.js";
 import { CH, CW, el, svgNodes } from "./cards.js";
-import { t } from "./i18n.js";
+import { eventText, t } from "./i18n.js";
 import { h } from "./lobby.js";
 
 /** A hand card's name as shown (the raw name: the generic renderer has no card texts of its own). */
@@ -75,7 +75,9 @@ export const genericRules = {
   turned: (shape) => shape,
   cardName,
   cardMarkup: (card) => backMarkup({ card }),
-  eventText: (ev) => ev?.text ?? ev?.kind ?? "",
+  // the event's catalogue message in the chosen language (a plug-in's texts come from
+  // GET /api/messages), else the server's English text
+  eventText: (ev, names) => eventText(ev, names) || (ev?.kind ?? ""),
   cardSvg,
   cardOptions: boardOptions,
   tableOptions,

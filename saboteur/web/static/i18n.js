@@ -432,21 +432,12 @@ export function roleName(role) {
   return t(`role.${role}`);
 }
 
-/** The name of `card` (an id, or a shape it lies as) of `ruleset` in the chosen language. */
-function nameCard(ruleset, card) {
+/** The name of `card` (an id, or a shape it lies as) of `ruleset` in the chosen language (its id
+ * where the catalogue has none). Each adapter names its cards with its own ruleset's name. */
+export function cardNameIn(ruleset, card) {
   if (!card) return "";
   const message = CATALOGUE.cards[ruleset]?.[card];
   return message ? render(CATALOGUE.texts, message, lang) : card;
-}
-
-/** A card of base Saboteur in words: path shapes, goals and action cards. */
-export function cardName(card) {
-  return nameCard("classic", card);
-}
-
-/** A card of The Duel in words: "green door nEW", "goal: 2 gold, blue door", "troll NES". */
-export function duelCardName(card) {
-  return nameCard("duel", card);
 }
 
 /** Whether the catalogue can word `message` (a plug-in ruleset's may be missing until merged). */
@@ -470,7 +461,6 @@ export function eventText(ev, names) {
   return known(ev.message) ? render(CATALOGUE.texts, ev.message, lang, names) : (ev.text ?? "");
 }
 
-export const duelEventText = eventText;
 
 /** A server line of a game's chat: its message in the chosen language, else its text. */
 export function serverLine(text, message = null) {
