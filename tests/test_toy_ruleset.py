@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from saboteur.engine import Record
+from saboteur.engine.messages import Message, remove_catalogue, render
 from saboteur.engine.registry import RULESETS, get_ruleset, load_plugins, registered
 from tests.toy import TOY
 
@@ -115,9 +116,13 @@ def test_the_registry_loads_plugins_named_in_the_environment(
     monkeypatch.setenv("SABOTEUR_RULESETS", "tests.toy:TOY")
     monkeypatch.setattr(registry, "_plugins_loaded", False)
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # restored afterwards
-    assert "toy" in RULESETS and get_ruleset("toy").players.default == 2
-    load_plugins()  # once only
-    assert [name for name in RULESETS].count("toy") == 1
+    try:
+        assert "toy" in RULESETS and get_ruleset("toy").players.default == 2
+        load_plugins()  # once only
+        assert [name for name in RULESETS].count("toy") == 1
+        assert render(Message("toy.card.EW"), "de") == "Gerade O-W"  # its catalogue came along
+    finally:
+        remove_catalogue("tests.toy")
 
 
 def test_registered_lasts_for_the_with_block() -> None:

@@ -113,20 +113,27 @@ def load(packages: Sequence[str] = PACKAGES) -> Catalogue:
 
 
 CATALOGUE = load()
-_ADDED: set[str] = set(PACKAGES)
+_ADDED: dict[str, set[str]] = {package: set(CATALOGUE) for package in PACKAGES}
 
 
-def add_catalogue(package: str) -> None:
+def add_catalogue(package: str) -> bool:
     """Add the ``messages.json`` of ``package`` (a ruleset's) to :data:`CATALOGUE`, once; a key
-    some other package defines already is an error."""
+    some other package defines already is an error.  False if it was there already."""
     if package in _ADDED:
-        return
+        return False
     entries = load([package])
     twice = sorted(set(CATALOGUE) & set(entries))
     if twice:
         raise ValueError(f"{package} defines keys again: {', '.join(twice)}")
     CATALOGUE.update(entries)
-    _ADDED.add(package)
+    _ADDED[package] = set(entries)
+    return True
+
+
+def remove_catalogue(package: str) -> None:
+    """Take the texts :func:`add_catalogue` added for ``package`` out again."""
+    for key in _ADDED.pop(package, set()):
+        CATALOGUE.pop(key, None)
 
 
 def placeholders(template: str) -> set[str]:

@@ -27,7 +27,7 @@ from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.ruleset import CLASSIC
 from saboteur.engine.duel.game import DuelGame, SoloGame
 from saboteur.engine.duel.ruleset import DUEL, SOLO
-from saboteur.engine.messages import add_catalogue
+from saboteur.engine.messages import add_catalogue, remove_catalogue
 from saboteur.engine.options import OptionError
 from saboteur.engine.ruleset import Ruleset
 
@@ -75,6 +75,7 @@ for _builtin in (CLASSIC, DUEL, SOLO):
 def registered(rules: Ruleset) -> Iterator[Ruleset]:
     """Register ``rules`` for the ``with`` block only (tests, tools that load a ruleset)."""
     before = _REGISTRY.get(rules.name)
+    added = rules.messages is not None and add_catalogue(rules.messages)
     register(rules)
     try:
         yield rules
@@ -83,6 +84,8 @@ def registered(rules: Ruleset) -> Iterator[Ruleset]:
             del _REGISTRY[rules.name]
         else:
             _REGISTRY[rules.name] = before
+        if added and rules.messages is not None:
+            remove_catalogue(rules.messages)
 
 
 def load_plugins() -> None:

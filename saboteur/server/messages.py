@@ -27,15 +27,19 @@ class MessageCatalogue(BaseModel):
     cards: dict[str, dict[str, dict[str, Any]]]  # ruleset -> card id -> message naming it
 
 
-@cache
 def catalogue_body() -> dict[str, Any]:
-    """The catalogue and the rulesets' card names (made once: they never change)."""
+    """The catalogue and the card names of the rulesets registered now (made once for them)."""
+    return _body(tuple(RULESETS), len(CATALOGUE))
+
+
+@cache
+def _body(rulesets: tuple[str, ...], texts: int) -> dict[str, Any]:
     cards: dict[str, dict[str, dict[str, Any]]] = {}
-    for name in RULESETS:
+    for name in rulesets:
         names = RULESETS[name].new_game().card_names()
         if names:
             cards[name] = {card: message.to_json() for card, message in names.items()}
-    return {"langs": list(LANGS), "texts": CATALOGUE, "cards": cards}
+    return {"langs": list(LANGS), "texts": dict(CATALOGUE), "cards": cards}
 
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static" / "messages.json"

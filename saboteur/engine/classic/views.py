@@ -87,7 +87,7 @@ class CardAtEvent(EventBase):
 
 
 class RevealEvent(CardAtEvent):
-    pass
+    shape: str  # the shape the goal lies as, once turned over
 
 
 class ToolEvent(EventBase):
