@@ -78,10 +78,21 @@ class Board(TypedDict):
     bounds: list[int] | None  # x_min, x_max, y_min, y_max where the table is bounded
 
 
+_DRAWN: dict[int, tuple[str, list[list[str]]]] = {}  # id(shape) -> its sides and links as drawn
+
+
+def _drawn(shape: Shape) -> tuple[str, list[list[str]]]:
+    """A shape's open sides and joined side pairs as text (made once per shape: the shapes of a
+    ruleset's table live as long as the program, and views are made after every move)."""
+    drawn = _DRAWN.get(id(shape))
+    if drawn is None:
+        drawn = _DRAWN[id(shape)] = (sides_text(shape.sides), [list(p) for p in shape.links])
+    return drawn
+
+
 def face_up(x: int, y: int, shape: Shape, kind: str, card: str | None = None) -> Cell:
     """A face-up card lying as ``shape`` (``card`` names it if not the shape's card)."""
-    links = [list(pair) for pair in shape.links]
-    sides = sides_text(shape.sides)
+    sides, links = _drawn(shape)
     name = shape.card if card is None else card
     return {
         "x": x,

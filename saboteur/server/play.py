@@ -6,6 +6,8 @@ action is appended to the store → only then is anyone told.
 
 from __future__ import annotations
 
+from typing import Any
+
 from saboteur.engine import IllegalAction, NotationError
 from saboteur.engine.messages import Message, named, render
 from saboteur.server import protocol as P
@@ -96,10 +98,12 @@ class Play:
         names = table.seat_names(self.names)
         local = {s: u for s, u in table.row.seats.items() if self.hub.online(u)}  # on this node
         summary = table.summary(self.names) if local or table.spectators else {}
+        made: dict[int, dict[str, Any]] = {}  # each event worded once for all viewers
         for seat, user_id in local.items():  # views are made only for viewers connected here
-            self.hub.to_user(user_id, encode(table.game_message(seat, names, new_events, summary)))
+            message = table.game_message(seat, names, new_events, summary, made)
+            self.hub.to_user(user_id, encode(message))
         if table.spectators:
-            public = encode(table.game_message(None, names, new_events, summary))
+            public = encode(table.game_message(None, names, new_events, summary, made))
             for client in table.spectators:
                 client.push(public)
         for event in new_events:

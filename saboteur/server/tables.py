@@ -105,10 +105,22 @@ class Table:
     def seat_names(self, names: dict[int, str]) -> list[str]:
         return [names.get(self.row.seats.get(s, -1), f"seat {s}") for s in range(self.row.players)]
 
-    def event_json(self, event: Event, names: list[str]) -> dict[str, Any]:
-        """An event as a viewer gets it: its data, its English ``text`` and its ``message``."""
-        text, message = self.game.describe(event, names), self.game.message(event).to_json()
-        return {**event.to_json(), "text": text, "message": message}
+    def event_json(
+        self, event: Event, names: list[str], made: dict[int, dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """An event as a viewer gets it: its data, its English ``text`` and its ``message``
+        (``made``: the events already made for other viewers of the same change, by id)."""
+        if made is not None and id(event) in made:
+            return made[id(event)]
+        message = self.game.message(event)
+        out = {
+            **event.to_json(),
+            "text": render(message, "en", names),
+            "message": message.to_json(),
+        }
+        if made is not None:
+            made[id(event)] = out
+        return out
 
     def history(self, lines: list[ChatLine], users: dict[int, str]) -> list[dict[str, Any]]:
         """Stored chat ``lines`` as a ``chat_history`` sends them (``users``: user id -> name)."""
@@ -131,11 +143,17 @@ class Table:
         ]
 
     def game_message(
-        self, seat: int | None, names: list[str], events: list[Event], summary: dict[str, Any]
+        self,
+        seat: int | None,
+        names: list[str],
+        events: list[Event],
+        summary: dict[str, Any],
+        made: dict[int, dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
-        """What one viewer is sent after a change: their view and their new events."""
+        """What one viewer is sent after a change: their view and their new events (``made``:
+        events already made for the change's other viewers, shared rather than made again)."""
         assert self.state is not None
-        visible = [self.event_json(e, names) for e in events if e.visible_to(seat)]
+        visible = [self.event_json(e, names, made) for e in events if e.visible_to(seat)]
         return {
             "type": "game",
             "game": self.id,

@@ -17,7 +17,18 @@ test("an adapter registered for its rulesets is theirs, with its own hooks and t
   assert.deepEqual(adapted(), ["cave", "deep-cave"]);
 });
 
-test("a ruleset without an adapter is the generic adapter's", () => {
-  assert.equal(rulesFor("toy"), genericRules);
+test("a ruleset without an adapter is the generic adapter's, naming its cards from the catalogue", async () => {
+  const toy = rulesFor("toy");
+  assert.equal(Object.getPrototypeOf(toy), genericRules);
+  assert.equal(rulesFor("toy"), toy); // made once
+  assert.equal(toy.cells, genericRules.cells);
   assert.equal(rulesFor(undefined), genericRules);
+  assert.equal(toy.cardName("EW"), "EW"); // no name known yet: its id
+  const { mergeCatalogue } = await import("../../saboteur/web/static/i18n.js");
+  mergeCatalogue({
+    texts: { "toy.card.EW": { en: "straight E-W", de: "Gerade O-W" } },
+    cards: { toy: { EW: { key: "toy.card.EW", args: {}, id: "EW" } } },
+  });
+  assert.equal(toy.cardName("EW"), "straight E-W");
+  assert.equal(rulesFor("other").cardName("EW"), "EW"); // another ruleset's EW is not the toy's
 });

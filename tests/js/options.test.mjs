@@ -117,7 +117,7 @@ describe("rulesFor", () => {
     assert.equal(rulesFor("classic"), classicRules);
   });
   test("a ruleset without an adapter, or none, gets the generic adapter (never classic's)", () => {
-    assert.equal(rulesFor("dark-cave"), genericRules);
+    assert.equal(Object.getPrototypeOf(rulesFor("dark-cave")), genericRules);
     assert.equal(rulesFor(undefined), genericRules);
     assert.notEqual(rulesFor("dark-cave").cells, classicRules.cells);
   });

@@ -3,8 +3,10 @@
 // is the generic adapter's, and a ruleset with no adapter is drawn and played by the generic one.
 
 import { genericRules } from "./generic.js";
+import { cardNameIn } from "./i18n.js";
 
 const ADAPTERS = new Map();
+const GENERIC = new Map(); // ruleset -> the generic adapter naming that ruleset's cards
 
 /**
  * Register `adapter` for the rulesets `names`; its missing hooks fall back to the generic
@@ -16,9 +18,16 @@ export function register(names, adapter) {
   return adapter;
 }
 
-/** The adapter of a view's ruleset: its registered one, else the generic adapter. */
+/** The adapter of a view's ruleset: its registered one, else the generic adapter (naming the
+ * ruleset's cards from the message catalogue, where the server's catalogue gave them names). */
 export function rulesFor(ruleset) {
-  return ADAPTERS.get(ruleset) ?? genericRules;
+  const own = ADAPTERS.get(ruleset);
+  if (own) return own;
+  if (!ruleset) return genericRules;
+  if (!GENERIC.has(ruleset)) {
+    GENERIC.set(ruleset, Object.create(genericRules, { cardName: { value: (card) => cardNameIn(ruleset, card) } }));
+  }
+  return GENERIC.get(ruleset);
 }
 
 /** The rulesets with an adapter of their own. */
