@@ -137,7 +137,6 @@ class Ruleset:
     event_types: Mapping[str, type] = field(default_factory=dict)  # event kind -> its TypedDict
     env_adapter: str | None = None
     spiel_core: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def new_game(
         self, players: int | None = None, options: Mapping[str, Any] | None = None

@@ -22,9 +22,11 @@ from saboteur.engine.base import JSON, Action, Event, Game, IllegalAction, Notat
 from saboteur.engine.board import board, face_down, face_up
 from saboteur.engine.maze import Maze, slot_index, slot_xy
 from saboteur.engine.messages import Arg, Message, Seat
-from saboteur.engine.options import Option, OptionError, OptionsSchema
+from saboteur.engine.options import Option, OptionsSchema
+from saboteur.engine.ruleset import PlayerRange
 from tests.toy import cards as C
 
+SEATS = PlayerRange(2, 2, 2)
 SCHEMA = OptionsSchema(
     "toy",
     (
@@ -48,9 +50,7 @@ class ToyGame(Game):
     ruleset = "toy"
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
-        if players != 2:
-            raise OptionError(f"toy is for exactly 2 players, not {players}")
-        self.players = players
+        self.players = SEATS.check(self.ruleset, players)
         given = SCHEMA.read(options or {}, players)
         self.distance: int = given.get("distance", 3)
         self.hand: int = given.get("hand", 3)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from saboteur.engine.base import State
-from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Result, Ruleset
+from saboteur.engine.ruleset import BotOffer, Outcome, Result, Ruleset
 from tests.toy.cards import catalogue
-from tests.toy.game import SCHEMA, ToyGame
+from tests.toy.game import SCHEMA, SEATS, ToyGame
 from tests.toy.views import EVENTS, ToyView
 
 
@@ -28,7 +28,7 @@ TOY = Ruleset(
         "de": "2 Spieler graben um die Wette zum Ziel (ein Test-Regelwerk).",
     },
     game=ToyGame,
-    players=PlayerRange(2, 2, 2),
+    players=SEATS,
     options=SCHEMA,
     catalogue=catalogue,
     sides=("first", "second"),

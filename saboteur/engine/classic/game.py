@@ -17,21 +17,17 @@ from saboteur.engine.classic.notation import state_from_json
 from saboteur.engine.classic.options import ClassicOptions
 from saboteur.engine.classic.state import ClassicState
 from saboteur.engine.messages import Message
-from saboteur.engine.options import OptionError
+from saboteur.engine.ruleset import PlayerRange
 
 
 class ClassicGame(Game):
     """Base Saboteur for 3-10 players (the online-3 preset: exactly 3)."""
 
     ruleset = "classic"
-    min_players, max_players = 3, 10
+    seats = PlayerRange(3, 10, 4)
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"players must be a whole number, not {players!r}")
-        if not self.min_players <= players <= self.max_players:
-            raise OptionError(f"classic is for 3 to 10 players, not {players}")
-        self.players = players
+        self.players = self.seats.check(self.ruleset, players)
         self.opts = ClassicOptions.parse(options or {}, players)
         self.options = self.opts.to_json()
 

@@ -16,7 +16,7 @@ from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.options import SCHEMA
 from saboteur.engine.classic.state import ClassicState
 from saboteur.engine.classic.views import EVENTS, ClassicView
-from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Ruleset
+from saboteur.engine.ruleset import BotOffer, Outcome, Ruleset
 
 SIDE_OF = {"digger": "diggers", "saboteur": "saboteurs"}
 
@@ -43,7 +43,7 @@ CLASSIC = Ruleset(
         "de": "3–10 Spieler, geheime Rollen: Goldsucher graben zum Gold, Saboteure verhindern es.",
     },
     game=ClassicGame,
-    players=PlayerRange(3, 10, 4),
+    players=ClassicGame.seats,
     options=SCHEMA,
     catalogue=lambda players: catalogue(),
     sides=("digger", "saboteur"),

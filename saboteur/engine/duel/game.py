@@ -20,26 +20,19 @@ from saboteur.engine.duel.options import DuelOptions
 from saboteur.engine.duel.solo import SoloState
 from saboteur.engine.duel.state import DuelState
 from saboteur.engine.messages import Message
-from saboteur.engine.options import OptionError
+from saboteur.engine.ruleset import PlayerRange
 
 
 class DuelGame(Game):
     """Saboteur – The Duel: exactly 2 players, seat 0 the green dwarf, seat 1 the blue one."""
 
     ruleset = "duel"
-    min_players = max_players = 2
+    seats = PlayerRange(2, 2, 2)
     layout: Layout = DUEL
     state_class: type[DuelState] = DuelState
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"players must be a whole number, not {players!r}")
-        if players != self.min_players:
-            raise OptionError(
-                f"{self.ruleset} is for exactly {self.min_players} player"
-                f"{'s' if self.min_players > 1 else ''}, not {players}"
-            )
-        self.players = players
+        self.players = self.seats.check(self.ruleset, players)
         self.opts = DuelOptions.parse(options or {}, solo=self.ruleset == "solo")
         self.options = self.opts.to_json()
         self.colours: tuple[str, ...] = (GREEN, BLUE)
@@ -68,7 +61,7 @@ class SoloGame(DuelGame):
     """The solo mode: one player, one start of the chosen colour (option ``colour``)."""
 
     ruleset = "solo"
-    min_players = max_players = 1
+    seats = PlayerRange(1, 1, 1)
     layout = SOLO
     state_class = SoloState
 

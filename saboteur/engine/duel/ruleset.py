@@ -17,7 +17,7 @@ from saboteur.engine.duel.options import DUEL_SCHEMA, SOLO_SCHEMA
 from saboteur.engine.duel.solo import RATINGS
 from saboteur.engine.duel.state import DuelState
 from saboteur.engine.duel.views import EVENTS, DuelView
-from saboteur.engine.ruleset import BotOffer, Outcome, PlayerRange, Result, Ruleset
+from saboteur.engine.ruleset import BotOffer, Outcome, Result, Ruleset
 
 COLOURS = ("green", "blue")
 BOTS = (
@@ -46,7 +46,7 @@ DUEL = Ruleset(
         "de": "Saboteur – Das Duell, 2 Spieler: zwei Zwerge graben vorbei an Türen und Trollen.",
     },
     game=DuelGame,
-    players=PlayerRange(2, 2, 2),
+    players=DuelGame.seats,
     options=DUEL_SCHEMA,
     catalogue=catalogue,
     sides=COLOURS,
@@ -72,7 +72,7 @@ SOLO = Ruleset(
         "de": "Das Duell allein, 1 Spieler, gewertet nach dem geborgenen Gold.",
     },
     game=SoloGame,
-    players=PlayerRange(1, 1, 1),
+    players=SoloGame.seats,
     options=SOLO_SCHEMA,
     catalogue=catalogue,
     sides=(),
