@@ -21,7 +21,14 @@ from tests.toy import TOY
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "saboteur"
 # each ruleset's own packages, in every layer, may name their rulesets
-RULESET_PACKAGES = ("engine/classic", "engine/duel", "bots/duel", "envs/classic", "envs/duel")
+RULESET_PACKAGES = (
+    "engine/classic",
+    "engine/duel",
+    "engine/darkcave",
+    "bots/duel",
+    "envs/classic",
+    "envs/duel",
+)
 ALLOWED = {"engine/registry.py"}
 WEB = PACKAGE / "web"
 # the client adapters register themselves for their rulesets by name

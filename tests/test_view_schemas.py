@@ -21,6 +21,9 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("duel", 2, {}),
     ("solo", 1, {"colour": "blue"}),
     ("toy", 2, {}),
+    ("darkcave", 2, {}),
+    ("darkcave", 4, {}),
+    ("darkcave", 8, {"agreed_end": False}),
 ]
 
 
@@ -69,7 +72,7 @@ def test_an_undeclared_event_or_key_is_refused() -> None:
 
 
 def test_every_builtin_ruleset_declares_its_view_and_events() -> None:
-    for name in ("classic", "duel", "solo"):
+    for name in ("classic", "duel", "solo", "darkcave"):
         from saboteur.engine.registry import get_ruleset
 
         rules = get_ruleset(name)

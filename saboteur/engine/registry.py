@@ -10,7 +10,7 @@ those named in the ``SABOTEUR_RULESETS`` environment variable: comma-separated i
 >>> new_game("chess", 2)
 Traceback (most recent call last):
 ...
-saboteur.engine.options.OptionError: unknown ruleset 'chess' (known: classic, duel, solo)
+saboteur.engine.options.OptionError: unknown ruleset 'chess' (known: classic, darkcave, duel, solo)
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any, Literal, overload
 from saboteur.engine.base import Game
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.ruleset import CLASSIC
+from saboteur.engine.darkcave.ruleset import DARKCAVE
 from saboteur.engine.duel.game import DuelGame, SoloGame
 from saboteur.engine.duel.ruleset import DUEL, SOLO
 from saboteur.engine.messages import add_catalogue, remove_catalogue
@@ -67,7 +68,7 @@ def register(rules: Ruleset) -> Ruleset:
     return rules
 
 
-for _builtin in (CLASSIC, DUEL, SOLO):
+for _builtin in (CLASSIC, DUEL, SOLO, DARKCAVE):
     register(_builtin)
 
 

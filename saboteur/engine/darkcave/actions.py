@@ -1,0 +1,215 @@
+"""Action notation of The Dark Cave: parse and format, every action interned.
+
+A field is written ``x,y.n`` (field ``n`` of the card at slot ``x,y``); an edge as the slot
+West or North of it and ``E`` or ``S`` (``1,0:E`` is the edge between (1,0) and (2,0)).
+
+================================  =============================================================
+``II-hole-Ns@2,1``                lay a path card so that it lies as that shape at (2,1)
+``pass:I-NS`` / ``pass:I-NS+rat`` pass, discarding one or two cards (two in sorted order)
+``info@4,-4`` / ``info@2``        look at a face-down goal / at seat 2's clan card
+``rockfall@1,0``                  remove a path card
+``swap@3``                        swap hands with seat 3
+``web@1,0:E``                     lay a spider web on an edge
+``boots@0`` / ``axe@2``           lay boots / a battle axe in front of a seat
+``rat@1,0.0`` / ``rat``           set the rat on a dark hole / move the rat from where it is
+``step@2,0.1``                    a step of the dwarf (or, after a creature card, the creature)
+``stop``                          end the dwarf's (or the creature's) move here
+``axe-web@1,0:E``                 use one's battle axe on a web next to one's dwarf
+``drive-off`` / ``endure``        use one's battle axe on an attacking creature, or not
+``goal-hole-NEW@4,4``             turn the goal one's dwarf revealed this way
+``propose-end``                   propose to end the game; ``agree`` / ``refuse`` answer
+================================  =============================================================
+
+>>> a = parse_action("II-hole-Ns@2,1")
+>>> a.kind, a.card, a.slot, a.choice
+('place', 'II-hole-nS', (2, 1), 'II-hole-Ns')
+>>> parse_action("web@2,0:W").text  # an edge is named from its West or North slot
+'web@1,0:E'
+>>> parse_action("step@3,-1.2").code == field_id(slot_index(3, -1), 2)
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from saboteur.engine.action_text import slot_of
+from saboteur.engine.base import Action, NotationError
+from saboteur.engine.darkcave import cards as C
+from saboteur.engine.grid import (
+    MAX_FIELDS,
+    SIDE_BY_NAME,
+    SIDE_NAMES,
+    edge_id,
+    edge_side,
+    field_id,
+    field_number,
+    field_slot,
+    slot_index,
+    slot_xy,
+)
+
+PLACE, PASS, INFO, ROCKFALL, SWAP, WEB, EQUIP = (
+    "place",
+    "pass",
+    "info",
+    "rockfall",
+    "swap",
+    "web",
+    "equip",
+)
+LURE, STEP, STOP, AXE_WEB, DRIVE_OFF, ENDURE, REVEAL = (
+    "lure",
+    "step",
+    "stop",
+    "axe-web",
+    "drive-off",
+    "endure",
+    "reveal",
+)
+PROPOSE, AGREE, REFUSE = "propose-end", "agree", "refuse"
+WORDS = {STOP, DRIVE_OFF, ENDURE, PROPOSE, AGREE, REFUSE}
+
+_NUMBER = r"(0|-?[1-9][0-9]{0,2})"
+_SLOT = _NUMBER + "," + _NUMBER
+_AT_SLOT = re.compile(r"([A-Za-z-]+)@" + _SLOT)
+_AT_FIELD = re.compile(r"([a-z-]+)@" + _SLOT + r"\.([0-7])")
+_AT_EDGE = re.compile(r"([a-z-]+)@" + _SLOT + ":([NESW])")
+_AT_SEAT = re.compile(r"([a-z-]+)@(0|[1-9])")
+_PASS = re.compile(r"pass:([A-Za-z-]+)(?:\+([A-Za-z-]+))?")
+_GOAL_SHAPES = {C.SHAPES.shapes[sid].name: sid for card in C.GOALS for sid in C.SHAPE_IDS[card]}
+_PATH_SHAPES = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
+_CACHE: dict[str, Action] = {}
+
+
+def _intern(action: Action) -> Action:
+    return _CACHE.setdefault(action.text, action)
+
+
+def field_text(field: int) -> str:
+    """``x,y.n`` for a field."""
+    x, y = slot_xy(field_slot(field))
+    return f"{x},{y}.{field_number(field)}"
+
+
+def edge_text(edge: int) -> str:
+    """``x,y:E`` or ``x,y:S`` for an edge (named from its West or North slot)."""
+    index, side = edge_side(edge)
+    x, y = slot_xy(index)
+    return f"{x},{y}:{SIDE_NAMES[side]}"
+
+
+def place_action(index: int, sid: int) -> Action:
+    """Lay path shape ``sid`` at ``index``, or turn a revealed goal this way."""
+    shape = C.SHAPES.shapes[sid]
+    x, y = slot_xy(index)
+    text = f"{shape.name}@{x},{y}"
+    found = _CACHE.get(text)
+    if found is not None:
+        return found
+    kind = PLACE if sid in C.PATH_SHAPE_IDS else REVEAL
+    return _intern(Action(text, kind, shape.card, (x, y), choice=shape.name, code=index << 8 | sid))
+
+
+def step_action(field: int) -> Action:
+    text = f"step@{field_text(field)}"
+    found = _CACHE.get(text)
+    if found is not None:
+        return found
+    return _intern(Action(text, STEP, slot=slot_xy(field_slot(field)), code=field))
+
+
+def lure_action(creature: str, field: int | None) -> Action:
+    """Play a creature card: set it on the dark hole ``field``, or (``None``) move it on."""
+    if field is None:
+        return _intern(Action(creature, LURE, creature, code=-1))
+    text = f"{creature}@{field_text(field)}"
+    slot = slot_xy(field_slot(field))
+    return _intern(Action(text, LURE, creature, slot, code=field))
+
+
+def edge_action(kind: str, edge: int) -> Action:
+    """``web@…`` (a web card) or ``axe-web@…`` (one's axe on a web)."""
+    text = f"{kind}@{edge_text(edge)}"
+    card = C.WEB if kind == WEB else C.AXE
+    return _intern(Action(text, kind, card, slot_xy(edge_side(edge)[0]), code=edge))
+
+
+def seat_action(card: str, seat: int) -> Action:
+    """``info@2``, ``swap@3``, ``boots@0``, ``axe@1``."""
+    kind = EQUIP if card in C.EQUIPMENT else card
+    return _intern(Action(f"{card}@{seat}", kind, card, seat=seat))
+
+
+def slot_action(card: str, index: int) -> Action:
+    """``info@x,y`` (a face-down goal) or ``rockfall@x,y``."""
+    x, y = slot_xy(index)
+    return _intern(Action(f"{card}@{x},{y}", card, card, (x, y), code=index))
+
+
+def pass_action(cards: tuple[str, ...]) -> Action:
+    text = "pass:" + "+".join(cards)
+    return _intern(Action(text, PASS, cards[0], choice="+".join(cards)))
+
+
+def word_action(word: str) -> Action:
+    return _intern(Action(word, word))
+
+
+def discarded(action: Action) -> tuple[str, ...]:
+    """The cards a pass throws away."""
+    assert action.choice is not None
+    return tuple(action.choice.split("+"))
+
+
+def parse_action(text: str) -> Action:
+    """Text to action; :class:`NotationError` naming what is wrong."""
+    found = _CACHE.get(text)
+    if found is not None:
+        return found
+    if not isinstance(text, str) or not text:
+        raise NotationError(f"{text!r}: an action is a non-empty text")
+    if text in WORDS:
+        return word_action(text)
+    if text in C.CREATURES:
+        return lure_action(text, None)
+    if match := _PASS.fullmatch(text):
+        cards = tuple(c for c in match.groups() if c is not None)
+        for card in cards:
+            if card not in C.HAND_CARDS:
+                raise NotationError(f"{text!r}: {card!r} is not a card of The Dark Cave")
+        if len(cards) == 2 and cards[0] > cards[1]:
+            raise NotationError(f"{text!r}: write the two cards in sorted order")
+        return pass_action(cards)
+    if match := _AT_FIELD.fullmatch(text):
+        word, x, y, number = match.group(1), int(match.group(2)), int(match.group(3)), match[4]
+        field = field_id(slot_of(text, x, y), int(number))
+        if word == STEP:
+            return step_action(field)
+        if word in C.CREATURES:
+            return lure_action(word, field)
+        raise NotationError(f"{text!r}: only a step or a creature names a field")
+    if match := _AT_EDGE.fullmatch(text):
+        word, x, y, side = match.group(1), int(match.group(2)), int(match.group(3)), match[4]
+        if word not in (WEB, AXE_WEB):
+            raise NotationError(f"{text!r}: only web and axe-web name an edge")
+        return edge_action(word, edge_id(slot_of(text, x, y), SIDE_BY_NAME[side]))
+    if match := _AT_SLOT.fullmatch(text):
+        name, index = match.group(1), slot_of(text, int(match.group(2)), int(match.group(3)))
+        if name in _PATH_SHAPES:
+            return place_action(index, _PATH_SHAPES[name])
+        if name in _GOAL_SHAPES:
+            return place_action(index, _GOAL_SHAPES[name])
+        if name in (C.INFO, C.ROCKFALL):
+            return slot_action(name, index)
+        raise NotationError(f"{text!r}: {name!r} is not a path card shape, a goal or a slot card")
+    if match := _AT_SEAT.fullmatch(text):
+        card, seat = match.group(1), int(match.group(2))
+        if card not in (C.INFO, C.SWAP, C.BOOTS, C.AXE):
+            raise NotationError(f"{text!r}: {card!r} is not played on a player")
+        return seat_action(card, seat)
+    raise NotationError(f"{text!r}: not an action of The Dark Cave (see docs/notation.md)")
+
+
+FIELD_LIMIT = MAX_FIELDS
+_ = slot_index  # re-exported for doctests

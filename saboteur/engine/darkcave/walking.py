@@ -1,0 +1,99 @@
+"""Where dwarfs and creatures may step in The Dark Cave, on the shared field walker.
+
+Webs (markers of kind ``web``) block the edge they lie on; ladders are jumps between
+every two ladder fields (kept up to date as ladder cards are laid, revealed or removed).
+What a step costs besides a step (a hand card onto a bridge, a gold into the tunnel) is
+the state's business; see :func:`toll`.
+"""
+
+from __future__ import annotations
+
+from saboteur.engine.darkcave import cards as C
+from saboteur.engine.grid import SIDE_STEPS, SIDES, edge_id, field_id, field_number, field_slot
+from saboteur.engine.maze import Maze
+from saboteur.engine.walk import FieldRules, Steps, reach
+
+WEB_MARKER = "web"
+RULES = FieldRules(blocking={WEB_MARKER})
+
+
+def special(maze: Maze, field: int) -> str | None:
+    """What is special on ``field`` (a face-up card's field): hole, ladder, eagle, ..."""
+    sid = maze.cells[field_slot(field)]
+    return C.SPECIAL_BY_SHAPE[sid].get(field_number(field))
+
+
+def special_fields(maze: Maze, kind: str) -> list[int]:
+    """Every field of a face-up card with ``kind`` on it, in slot order."""
+    out = []
+    for index in sorted(maze.cells):
+        for number, what in C.SPECIAL_BY_SHAPE[maze.cells[index]].items():
+            if what == kind:
+                out.append(field_id(index, number))
+    return out
+
+
+def link_ladders(maze: Maze, index: int) -> None:
+    """Join the ladder fields of the card just laid at ``index`` to every other ladder."""
+    new = [f for f in special_fields(maze, C.LADDER) if field_slot(f) == index]
+    if not new:
+        return
+    overlay = maze.overlay
+    for field in new:
+        for other in special_fields(maze, C.LADDER):
+            if other != field:
+                overlay.add_jump(field, other)
+
+
+def toll(maze: Maze, source: int, target: int) -> str | None:
+    """What stepping from ``source`` onto ``target`` costs a dwarf: ``"card"`` (onto a bridge
+    from off it), ``"gold"`` (into the tunnel) or nothing."""
+    kind = special(maze, target)
+    if kind == C.BRIDGE:
+        same_card = field_slot(source) == field_slot(target)
+        return None if same_card and special(maze, source) == C.BRIDGE else "card"
+    if kind == C.TUNNEL:
+        return "gold"
+    return None
+
+
+def steps_from(maze: Maze, field: int) -> list[int]:
+    """The fields one step from ``field`` (webs block, ladders join)."""
+    return Steps(maze, RULES)(field)
+
+
+def goals_next(maze: Maze, field: int) -> list[tuple[int, int]]:
+    """The face-down goals one step from ``field``, as ``(slot, side of the goal entered)``."""
+    return Steps(maze, RULES).hidden_next(field)
+
+
+def web_edges_next(maze: Maze, field: int) -> list[int]:
+    """The edges with a web that the card side(s) of ``field`` touch (where an axe can reach)."""
+    overlay = maze.overlay_if_any
+    if overlay is None:
+        return []
+    webs = overlay.edges_with(frozenset({WEB_MARKER}))
+    index = field_slot(field)
+    touch = maze.table.shapes[maze.cells[index]].fields[field_number(field)]
+    return [edge_id(index, side) for side in SIDES if touch & side and edge_id(index, side) in webs]
+
+
+def open_ends(maze: Maze) -> list[int]:
+    """Every edge a web may lie on: where an open side of a face-up card meets an open side,
+    an empty slot or a face-down goal, in a fixed order."""
+    edges = set()
+    cells, sides = maze.cells, maze.table.sides
+    for index, sid in cells.items():
+        for side, opposite, step in SIDE_STEPS:
+            if not sides[sid] & side:
+                continue
+            other = cells.get(index + step)
+            if other is None or sides[other] & opposite:
+                edges.add(edge_id(index, side))
+    return sorted(edges)
+
+
+def dwarf_reach(maze: Maze, start: int, budget: int) -> dict[int, int]:
+    """The fields a dwarf on ``start`` reaches in ``budget`` steps, with the steps each takes
+    (for clients and bots; creatures and goals that end a move are not considered)."""
+    return reach(maze, start, budget, rules=RULES)
