@@ -70,7 +70,7 @@ def _path_entry(kind: str, card: str, count: int, deck: str | None) -> dict[str,
         "title": _title(card),
         "count": count,
         "sides": sides_text(shape.sides),
-        "links": [list(pair) for pair in shape.links],
+        "links": [sides_text(group) for group in shape.groups],
         "fields": [sides_text(f) for f in shape.fields],
         "special": {str(n): what for n, what in C.SPECIALS[card].items()},
     }
