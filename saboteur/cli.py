@@ -87,7 +87,7 @@ def cards(ruleset: str, as_json: bool) -> None:
     for column in ("kind", "name", "count", "sides", "links / value", "title"):
         table.add_column(column)
     for entry in entries:
-        links = " ".join("-".join(pair) for pair in entry.get("links", []))
+        links = " ".join("-".join(group) for group in entry.get("links", []) if len(group) > 1)
         detail = str(entry["value"]) if "value" in entry else (links or "")
         if entry["kind"] in ("path", "start", "goal") and not links:
             detail = "(dead end)"

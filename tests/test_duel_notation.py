@@ -186,8 +186,11 @@ def test_a_view_shows_markers_keys_and_gold_which_lie_openly():
         .build()
     )
     view = state.view(None)
-    laid = {(c["x"], c["y"]): (c["marker"], c["key"]) for c in view["maze"]}
-    assert laid[1, 0] == (0, None) and laid[2, 0] == (None, 0)
+    board = view["board"]
+    up = {(c["x"], c["y"]): c["card"] for c in board["cells"] if c["face"] == "up"}
+    assert up[1, 0] == "gold-EW" and up[2, 0] == "blue-Ew"
+    pieces = {(p["kind"], p["x"], p["y"], p["owner"]) for p in board["pieces"]}
+    assert pieces == {("gold-marker", 1, 0, 0), ("key", 2, 0, 0)}
     assert view["gold"] == [[], ["goal-2"]] and view["scores"] == [0, 2]
     assert view["markers_left"] == 7 and view["keys_left"] == 1
 

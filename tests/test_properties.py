@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 from saboteur.engine import IllegalAction, NotationError, Record, new_game
 from saboteur.engine.base import JSON, Action, Event, State
+from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.actions import parse_action
 from saboteur.engine.classic.game import ClassicGame
@@ -313,7 +314,7 @@ def _check_conserved(state: ClassicState) -> None:
 
     # the same accounting from what everybody sees
     public = state.view(None)
-    laid = sum(cell["card"] in C.PATH_COUNTS for cell in public["maze"])
+    laid = sum(cell["card"] in C.PATH_COUNTS for cell in public["board"]["cells"])
     in_front = sum(len(tools) for tools in public["broken"])
     total = sum(public["hand_sizes"]) + public["deck_size"] + public["discard_size"]
     assert total + laid + in_front == 40 + 27
@@ -429,8 +430,8 @@ def _check_view(state: ClassicState, seat: int | None) -> None:
     secret = {"hands", "deck", "gold_pile", "seed", "roles", "role_aside", "peeks", "history"}
     assert not keys & secret
     # no card of a hand, the deck or the discard anywhere but in the viewer's own hand
-    assert not set(ALL_CARDS) & texts_outside("hand", "maze", "legal", "board")
-    _check_board(view)
+    assert not set(ALL_CARDS) & texts_outside("hand", "legal", "board")
+    _check_board(view, data)
     if state.phase == "play":  # no role of this round but the viewer's own
         assert not ROLE_NAMES & texts_outside("results", "role")
         assert [r["round"] for r in view["results"]] == list(range(1, state.round))
@@ -453,12 +454,16 @@ def _check_view(state: ClassicState, seat: int | None) -> None:
     assert (view["scores"] is not None) == state.is_over
 
 
-def _check_board(view: JSON) -> None:
+def _check_board(view: JSON, data: JSON) -> None:
     """The drawable board shows what the rest of the view shows, and nothing more: the face-up
-    cards of the maze, the goals as the viewer knows them, the viewer's own legal actions."""
+    cards of the maze as they lie, the goals as the viewer knows them, the viewer's own legal
+    actions."""
     board = view["board"]
-    up = sorted((c["x"], c["y"], c["card"]) for c in board["cells"] if c["face"] == "up")
-    assert up == sorted((c["x"], c["y"], c["card"]) for c in view["maze"])
+    up = [
+        (*slot_xy(index), C.SHAPES.shapes[sid].name)
+        for index, sid in laid(board["cells"], C.SHAPES)
+    ]
+    assert sorted(up) == sorted((x, y, shape) for x, y, shape in data["maze"])
     down = sorted((c["x"], c["y"], c["card"]) for c in board["cells"] if c["face"] == "down")
     hidden = [g for g in view["goals"] if not g["revealed"]]
     assert down == sorted((g["x"], g["y"], g["card"]) for g in hidden)

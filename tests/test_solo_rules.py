@@ -20,7 +20,8 @@ def solo(*maze: str, hand: tuple[str, ...] = ("NS", "map", "EW")) -> DuelScenari
 def test_setup_one_start_six_markers_ten_cards_aside():
     state = new_game("solo", 1).new_state(seed=2)
     view = state.view(0)
-    assert [(c["x"], c["y"], c["card"]) for c in view["maze"]] == [(0, 1, "start-green")]
+    up = [(c["x"], c["y"], c["card"]) for c in view["board"]["cells"] if c["face"] == "up"]
+    assert up == [(0, 1, "start-green")]
     assert [(g["x"], g["y"]) for g in view["goals"]] == [
         (8, 1),
         (9, 0),
@@ -35,7 +36,8 @@ def test_setup_one_start_six_markers_ten_cards_aside():
 
 def test_the_solo_player_chooses_a_colour_and_is_alone():
     state = new_game("solo", 1, {"colour": "blue"}).new_state(seed=2)
-    assert state.colours == ["blue"] and state.view(None)["maze"][0]["card"] == "start-blue"
+    assert state.colours == ["blue"]
+    assert state.view(None)["board"]["cells"][0]["card"] == "start-blue"
     with pytest.raises(OptionError):
         new_game("solo", 2)
     with pytest.raises(OptionError):

@@ -27,6 +27,20 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
 ]
 
 
+BASE = {"x", "y", "card", "kind", "face"}
+LYING = {"turn", "sides", "links"}
+
+
+def check_cells(cells: list[dict[str, Any]]) -> None:
+    """Face up, a cell says how its card lies (its turn, sides and tunnels); face down, no more."""
+    for cell in cells:
+        if cell["face"] == "up":
+            assert BASE | LYING <= set(cell) <= BASE | LYING | {"fields"}, cell
+            assert sorted("".join(cell["links"])) == sorted(cell["sides"]), cell
+        else:
+            assert set(cell) == BASE, cell
+
+
 @pytest.mark.parametrize(("ruleset", "players", "options"), TABLES)
 def test_random_games_fit_the_schemas(ruleset: str, players: int, options: dict[str, Any]) -> None:
     with registered(TOY):
@@ -39,6 +53,7 @@ def test_random_games_fit_the_schemas(ruleset: str, players: int, options: dict[
                 if step % 5 == 0 or state.is_over:
                     for seat in [None, *range(players)]:
                         check_view(state.view(seat))
+                        check_cells(state.view(seat)["board"]["cells"])
                 if state.is_over:
                     break
                 state.apply(rng.choice(state.legal_actions()))

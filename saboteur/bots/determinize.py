@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from saboteur.bots.memory import Memory
 from saboteur.engine import Game, NotationError
 from saboteur.engine.base import JSON
+from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
 from saboteur.engine.maze import slot_xy
@@ -85,7 +86,7 @@ class Determinizer:
         """The cards this seat cannot place: all cards minus those it has seen where they lie."""
         view, memory = self.view, self.memory
         seen: Counter[str] = Counter(view["hand"])
-        for cell in view["maze"]:
+        for cell in view["board"]["cells"]:
             if cell["card"] in C.PATH_COUNTS:
                 seen[cell["card"]] += 1
         for tools in view["broken"]:
@@ -195,7 +196,10 @@ class Determinizer:
             "gold_pile": gold_pile,
             "gold": gold,
             "broken": view["broken"],
-            "maze": [[c["x"], c["y"], c["shape"]] for c in view["maze"]],
+            "maze": [
+                [*slot_xy(index), C.SHAPES.shapes[sid].name]
+                for index, sid in laid(view["board"]["cells"], C.SHAPES)
+            ],
             "goals": [[x, y, card] for (x, y), card in goals.items()],
             "peeks": peeks,
             "gold_offer": [],

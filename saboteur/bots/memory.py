@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from saboteur.bots.tunnel import GOAL_SLOTS, START_SLOT, Reach, is_dead_end, maze_from_view
 from saboteur.engine import Action, Event, Game
 from saboteur.engine.base import JSON
+from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import DEMO_LAYOUT
 from saboteur.engine.maze import Maze, slot_index
@@ -170,7 +171,6 @@ class Memory:
             self.round = view["round"]
             self.reset()
         self.role = view["role"]
-        cells = {slot_index(c["x"], c["y"]): C.SHAPES.by_name[c["shape"]] for c in view["maze"]}
-        if cells != self.maze.cells:
+        if dict(laid(view["board"]["cells"], C.SHAPES)) != self.maze.cells:
             self.maze = maze_from_view(view)
         self.broken = [sum(C.TOOLS[tool] for tool in tools) for tools in view["broken"]]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from saboteur.engine.base import JSON
+from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import GOAL_SLOTS, START_SLOT
 from saboteur.engine.maze import SIDE_STEPS, Maze, slot_index
@@ -149,14 +150,10 @@ def is_dead_end(sid: int) -> bool:
 
 
 def maze_from_view(view: JSON) -> Maze:
-    """Rebuild the public maze from a view (its ``maze``, ``goals`` and ``bounds``)."""
+    """Rebuild the public maze from a view (its board's cells, ``goals`` and ``bounds``)."""
     bounds = view.get("bounds")
     maze = Maze(C.SHAPES, tuple(bounds) if bounds else None)
-    by_name = C.SHAPES.by_name
-    for cell in view["maze"]:
-        x, y, name = cell["x"], cell["y"], cell["shape"]
-        assert isinstance(x, int) and isinstance(y, int) and isinstance(name, str)
-        index, sid = slot_index(x, y), by_name[name]
+    for index, sid in laid(view["board"]["cells"], C.SHAPES):
         if sid == C.START_SHAPE:
             maze.add_root(index, sid)
         else:

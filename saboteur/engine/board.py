@@ -5,13 +5,22 @@ between them, or face down), the pieces standing on them, markers on card edges,
 targets of the legal actions of the viewer (so a client can highlight and pick them without
 knowing the ruleset's notation).  One renderer can draw and play any ruleset from it.
 
+A face-up cell says how its card lies: ``turn`` (quarter turns clockwise from the printed
+card), ``sides`` (open, in N, E, S, W order) and ``links`` (the tunnel groups: sides joined
+through the card, a dead end's sides each alone); ``fields`` only where they are not the groups.
+A face-down cell has neither.  Views are read-only values: a face-up cell is made once per slot,
+shape, kind and card and shared by every view that shows it, so nothing may change a view.
+
 >>> from saboteur.engine import new_game
 >>> state = new_game("classic", 3).new_state(seed=1)
 >>> board = state.view(state.current_player)["board"]
->>> board["cells"][0]["card"], board["cells"][0]["sides"], board["cells"][0]["face"]
-('start', 'NESW', 'up')
->>> sorted({cell["face"] for cell in board["cells"]})
-['down', 'up']
+>>> board["cells"][0]
+{'x': 0, 'y': 0, 'card': 'start', 'kind': 'start', 'face': 'up', 'turn': 0, 'sides': 'NESW', \
+'links': ['NESW']}
+>>> board["cells"][-1]
+{'x': 8, 'y': 2, 'card': None, 'kind': 'goal', 'face': 'down'}
+>>> state.view(None)["board"]["cells"][0] is board["cells"][0]
+True
 >>> target = board["targets"][0]
 >>> sorted(target)
 ['action', 'hand_card', 'kind', 'x', 'y']
@@ -24,19 +33,23 @@ from typing import Literal, NotRequired, TypedDict
 
 from saboteur.engine.base import Action
 from saboteur.engine.grid import edge_side, field_number, field_slot
-from saboteur.engine.maze import Maze, Shape, sides_text, slot_xy
+from saboteur.engine.maze import Maze, Shape, ShapeTable, sides_text, slot_index, slot_xy
+
+CACHE_LIMIT = 100_000  # face-up cells kept for sharing; all forgotten past this many
 
 
 class Cell(TypedDict):
-    """A card on the table: face up (its open sides and joined side pairs) or face down."""
+    """A card on the table: face up (how it lies, its sides and tunnels) or face down."""
 
     x: int
     y: int
     card: str | None  # None: face down and unknown to the viewer
     kind: str  # the ruleset's word for it: start, path, goal, ...
     face: Literal["up", "down"]
-    sides: str  # open sides in N, E, S, W order; "" face down
-    links: list[list[str]]  # pairs of sides joined through the card
+    turn: NotRequired[int]  # face up: quarter turns clockwise from the printed card
+    sides: NotRequired[str]  # face up: open sides in N, E, S, W order
+    links: NotRequired[list[str]]  # face up: the sides joined through the card, per tunnel
+    fields: NotRequired[list[str]]  # face up: the sides of each field, where not the links
 
 
 class Piece(TypedDict):
@@ -78,36 +91,38 @@ class Board(TypedDict):
     bounds: list[int] | None  # x_min, x_max, y_min, y_max where the table is bounded
 
 
-_DRAWN: dict[int, tuple[str, list[list[str]]]] = {}  # id(shape) -> its sides and links as drawn
+_CELLS: dict[tuple[int, int, str, str | None], tuple[Shape, Cell]] = {}
 
 
-def _drawn(shape: Shape) -> tuple[str, list[list[str]]]:
-    """A shape's open sides and joined side pairs as text (made once per shape: the shapes of a
-    ruleset's table live as long as the program, and views are made after every move)."""
-    drawn = _DRAWN.get(id(shape))
-    if drawn is None:
-        drawn = _DRAWN[id(shape)] = (sides_text(shape.sides), [list(p) for p in shape.links])
-    return drawn
-
-
-def face_up(x: int, y: int, shape: Shape, kind: str, card: str | None = None) -> Cell:
-    """A face-up card lying as ``shape`` (``card`` names it if not the shape's card)."""
-    sides, links = _drawn(shape)
-    name = shape.card if card is None else card
-    return {
+def face_up(index: int, shape: Shape, kind: str, card: str | None = None) -> Cell:
+    """A face-up card at slot ``index`` lying as ``shape`` (``card`` names it if not the
+    shape's card): made once and shared, so it must not be changed."""
+    key = (index, id(shape), kind, card)
+    known = _CELLS.get(key)
+    if known is not None and known[0] is shape:
+        return known[1]
+    if len(_CELLS) >= CACHE_LIMIT:
+        _CELLS.clear()
+    x, y = slot_xy(index)
+    cell: Cell = {
         "x": x,
         "y": y,
-        "card": name,
+        "card": shape.card if card is None else card,
         "kind": kind,
         "face": "up",
-        "sides": sides,
-        "links": links,
+        "turn": shape.rotation,
+        "sides": sides_text(shape.sides),
+        "links": [sides_text(group) for group in shape.groups],
     }
+    if shape.fields != shape.groups:
+        cell["fields"] = [sides_text(field) for field in shape.fields]
+    _CELLS[key] = (shape, cell)
+    return cell
 
 
 def face_down(x: int, y: int, kind: str, card: str | None = None) -> Cell:
     """A face-down card (``card``: what the viewer knows it is, e.g. a peeked goal)."""
-    return {"x": x, "y": y, "card": card, "kind": kind, "face": "down", "sides": "", "links": []}
+    return {"x": x, "y": y, "card": card, "kind": kind, "face": "down"}
 
 
 def targets(actions: Iterable[Action]) -> list[Target]:
@@ -170,3 +185,26 @@ def board(
         "targets": targets(actions),
         "bounds": list(bounds) if bounds is not None else None,
     }
+
+
+def laid(cells: Iterable[Cell], table: ShapeTable) -> list[tuple[int, int]]:
+    """The face-up ``cells`` of a view's board as (slot index, shape id in ``table``), in order;
+    where shapes share card and turn, the first (a door as if shut).
+
+    >>> from saboteur.engine import new_game
+    >>> from saboteur.engine.classic import cards as C
+    >>> state = new_game("classic", 3).new_state(seed=1)
+    >>> laid(state.view(0)["board"]["cells"], C.SHAPES) == list(state.maze.cells.items())
+    True
+    """
+    lying, out = table.lying, []
+    for cell in cells:
+        card = cell["card"]
+        if cell["face"] == "up" and card is not None:
+            out.append((slot_index(cell["x"], cell["y"]), lying[card, cell["turn"]]))
+    return out
+
+
+def pieces_of(pieces: Iterable[Piece], kind: str) -> dict[int, int | None]:
+    """Slot index -> owner of each of ``pieces`` of ``kind`` (e.g. the Duel's keys)."""
+    return {slot_index(p["x"], p["y"]): p["owner"] for p in pieces if p["kind"] == kind}

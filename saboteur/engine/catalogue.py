@@ -29,12 +29,13 @@ def counted(counts: dict[K, int]) -> list[K]:
 
 
 def shape_entry(kind: str, card: str, title: str, count: int, shape: Shape) -> dict[str, Any]:
-    """The catalogue entry of a card lying as ``shape``: its sides and the links between them."""
+    """The catalogue entry of a card lying as ``shape``: its sides and its tunnels (the sides
+    joined through it, per group; a dead end's sides each alone), as a board cell gives them."""
     return {
         "kind": kind,
         "name": card,
         "title": title,
         "count": count,
         "sides": sides_text(shape.sides),
-        "links": [list(pair) for pair in shape.links],
+        "links": [sides_text(group) for group in shape.groups],
     }

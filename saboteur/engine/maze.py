@@ -235,6 +235,15 @@ class ShapeTable:
             tables.append(tuple(tuple(numbers) for numbers in linked))
         return tuple(tables)
 
+    @cached_property
+    def lying(self) -> dict[tuple[str, int], int]:
+        """``(card, quarter turns)`` -> the first shape of that card lying so, as a view's board
+        cell gives it (where several share both, the first: the Duel's door shut, not opened)."""
+        found: dict[tuple[str, int], int] = {}
+        for sid, shape in enumerate(self.shapes):
+            found.setdefault((shape.card, shape.rotation), sid)
+        return found
+
     def fit_table(self, placeable: Iterable[int]) -> list[int]:
         """For each constraint key, the bitmask of placeable shape ids that fit it."""
         placeable = list(placeable)

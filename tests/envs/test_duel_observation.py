@@ -33,10 +33,10 @@ def test_observations_stay_within_the_space_and_show_the_public_maze() -> None:
             assert flat.dtype == np.float32
             assert (flat >= 0).all() and (flat <= high).all()
         maze = obs.as_dict(obs.encode(state, 0))["maze"]
-        for entry in state.view(None)["maze"]:
-            row, col = entry["y"] + 7, entry["x"] + 6
+        for x, y, shape in state.to_json()["maze"]:  # the face-up cards, doors as if shut
+            row, col = y + 7, x + 6
             if 0 <= row < 17 and 0 <= col < 19:
-                assert maze[row, col, SHAPE_IDS[entry["shape"]]] == 1.0
+                assert maze[row, col, SHAPE_IDS[shape]] == 1.0
 
 
 def test_hidden_information_does_not_change_the_observation() -> None:

@@ -54,7 +54,8 @@ def test_values_stay_within_the_declared_bounds_and_agree_with_the_view(players:
             ]
             assert parts["my_score"][0] == sum(view["gold"])
             assert parts["broken"].sum() == sum(len(tools) for tools in view["broken"])
-            inside = [c for c in view["maze"] if cell_of(c["x"], c["y"]) is not None]
+            up = [c for c in view["board"]["cells"] if c["face"] == "up"]
+            inside = [c for c in up if cell_of(c["x"], c["y"]) is not None]
             assert parts["maze"][..., :32].sum() == len(inside)
 
 

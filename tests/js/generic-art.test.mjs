@@ -40,38 +40,46 @@ describe("sidesIn", () => {
 
 describe("tunnelMarkup", () => {
   test("each link joins its two sides' midpoints through the middle", () => {
-    const markup = tunnelMarkup("ES", [["E", "S"]]);
+    const markup = tunnelMarkup("ES", ["ES"]);
     // drawn twice: the dark rim, then the light floor
     assert.deepEqual(paths(markup), [`M${CW} ${CH / 2} L${CW / 2} ${CH / 2} L${CW / 2} ${CH}`, `M${CW} ${CH / 2} L${CW / 2} ${CH / 2} L${CW / 2} ${CH}`]);
     assert.equal(count(markup, "<circle"), 0); // no dead end, no rubble
   });
   test("a quarter turn is drawn as the card lies: the sides decide, not a card name", () => {
-    const a = paths(tunnelMarkup("NE", [["N", "E"]]))[0];
-    const b = paths(tunnelMarkup("SW", [["S", "W"]]))[0];
+    const a = paths(tunnelMarkup("NE", ["NE"]))[0];
+    const b = paths(tunnelMarkup("SW", ["SW"]))[0];
     assert.equal(a, `M${CW / 2} 0 L${CW / 2} ${CH / 2} L${CW} ${CH / 2}`);
     assert.equal(b, `M${CW / 2} ${CH} L${CW / 2} ${CH / 2} L0 ${CH / 2}`);
   });
-  test("an open side in no link is a dead end with rubble", () => {
-    const markup = tunnelMarkup("NS", []);
-    assert.equal(paths(markup).length, 0);
-    assert.equal(count(markup, "<line"), 4); // two stubs, rim and floor
-    assert.equal(count(markup, "<circle"), 2);
+  test("an open side alone in its group, or in none, is a dead end with rubble", () => {
+    for (const links of [["N", "S"], []]) {
+      const markup = tunnelMarkup("NS", links);
+      assert.equal(paths(markup).length, 0);
+      assert.equal(count(markup, "<line"), 4); // two stubs, rim and floor
+      assert.equal(count(markup, "<circle"), 2);
+    }
+  });
+  test("a group of three or four sides joins every two of them; two groups stay apart", () => {
+    assert.equal(paths(tunnelMarkup("NES", ["NES"])).length, 2 * 3);
+    assert.equal(paths(tunnelMarkup("NESW", ["NESW"])).length, 2 * 6);
+    const bridge = paths(tunnelMarkup("NESW", ["NS", "EW"]));
+    assert.deepEqual(bridge.slice(0, 2), [`M${CW / 2} 0 L${CW / 2} ${CH / 2} L${CW / 2} ${CH}`, `M${CW} ${CH / 2} L${CW / 2} ${CH / 2} L0 ${CH / 2}`]);
   });
   test("links naming a side that is not open are ignored; nothing open draws nothing", () => {
-    assert.equal(paths(tunnelMarkup("N", [["N", "E"]])).length, 0);
+    assert.equal(paths(tunnelMarkup("N", ["NE"])).length, 0);
     assert.equal(tunnelMarkup("", []), "");
   });
 });
 
 describe("cellMarkup", () => {
   test("face up: rock in the kind's colour and its tunnels", () => {
-    const cell = { x: 1, y: 0, card: "EW", kind: "path", face: "up", sides: "EW", links: [["E", "W"]] };
-    assert.ok(cellMarkup(cell).endsWith(tunnelMarkup("EW", [["E", "W"]])));
+    const cell = { x: 1, y: 0, card: "EW", kind: "path", face: "up", turn: 0, sides: "EW", links: ["EW"] };
+    assert.ok(cellMarkup(cell).endsWith(tunnelMarkup("EW", ["EW"])));
     assert.match(cellMarkup({ ...cell, kind: "start" }), /#3e5d5a/);
     assert.match(cellMarkup({ ...cell, kind: "mystery" }), /#5d4530/);
   });
   test("face down: a card back, with its name only where the viewer knows it", () => {
-    const down = { x: 2, y: 0, card: null, kind: "goal", face: "down", sides: "", links: [] };
+    const down = { x: 2, y: 0, card: null, kind: "goal", face: "down" };
     assert.equal(cellMarkup(down), goalBack(2 * 7 + 50));
     const known = cellMarkup({ ...down, card: "goal" });
     assert.ok(known.startsWith(goalBack(2 * 7 + 50)) && known.includes(">goal</text>"));
@@ -111,8 +119,8 @@ describe("pieces and markers", () => {
 
 describe("handCardMarkup", () => {
   test("with the catalogue's sides, a hand card shows its tunnels and its name", () => {
-    const markup = handCardMarkup("EW", { name: "EW", sides: "EW", links: [["E", "W"]] });
-    assert.ok(markup.includes(tunnelMarkup("EW", [["E", "W"]])) && markup.includes(">EW</text>"));
+    const markup = handCardMarkup("EW", { name: "EW", sides: "EW", links: ["EW"] });
+    assert.ok(markup.includes(tunnelMarkup("EW", ["EW"])) && markup.includes(">EW</text>"));
   });
   test("without them, its name alone", () => {
     assert.ok(!handCardMarkup("hex", { name: "hex" }).includes("<path"));

@@ -92,8 +92,8 @@ describe("what needs no hand card", () => {
 
 describe("the generic adapter's board", () => {
   const cells = [
-    { x: 0, y: 0, card: "start", kind: "start", face: "up", sides: "NESW", links: [["N", "S"], ["E", "W"]] },
-    { x: 2, y: 0, card: null, kind: "goal", face: "down", sides: "", links: [] },
+    { x: 0, y: 0, card: "start", kind: "start", face: "up", turn: 0, sides: "NESW", links: ["NS", "EW"] },
+    { x: 2, y: 0, card: null, kind: "goal", face: "down" },
   ];
   const board = { cells, pieces: [{ kind: "dwarf", x: 0, y: 0, owner: 1, label: "G" }], markers: [{ kind: "web", x: 0, y: 0, side: "E" }], targets: [] };
   test("cells: their art, where they lie, what they are (a face-down card's name only if known)", () => {

@@ -10,6 +10,10 @@ import { classicRules } from "../../saboteur/web/static/classic.js";
 import { cellMarkup, goalMarkup } from "../../saboteur/web/static/duel-cards.js";
 import { duelRules } from "../../saboteur/web/static/duel.js";
 import { roleName, t } from "../../saboteur/web/static/i18n.js";
+import { mazeCells } from "../../saboteur/web/static/maze-cells.js";
+
+/** A face-up board cell (view.board.cells) as the engine gives it. */
+const up = (x, y, card, kind, turn, sides, links = [sides]) => ({ x, y, card, kind, face: "up", turn, sides, links });
 
 describe("classic: the maze", () => {
   test("a cell is its card, speckled by its place", () => {
@@ -28,6 +32,25 @@ describe("classic: the maze", () => {
   });
   test("a goal no map showed reads as face-down", () => {
     assert.equal(classicRules.goalTitle({ x: 8, y: 2 }), t("goal.hidden"));
+  });
+  test("a board cell is named by the shape it lies as", () => {
+    assert.equal(classicRules.shapeOf(up(0, 0, "start", "start", 0, "NESW")), "start");
+    assert.equal(classicRules.shapeOf(up(1, 0, "NES", "path", 0, "NES")), "NES");
+    assert.equal(classicRules.shapeOf(up(1, 0, "NES", "path", 2, "NSW")), "NSW");
+    assert.equal(classicRules.shapeOf(up(1, 0, "xES", "path", 2, "NW", ["N", "W"])), "xNW");
+    assert.equal(classicRules.shapeOf(up(8, 0, "stone-ne", "goal", 2, "SW")), "stone-ne:SW");
+  });
+  test("the cells are the board's face-up cards, then the goals still face down", () => {
+    const view = {
+      board: { cells: [up(0, 0, "start", "start", 0, "NESW"), up(8, 0, "gold", "goal", 0, "NESW"), { x: 8, y: 2, card: null, kind: "goal", face: "down" }], pieces: [] },
+      goals: [
+        { x: 8, y: 0, revealed: true, card: "gold", peeked: false },
+        { x: 8, y: 2, revealed: false, card: null, peeked: false },
+      ],
+    };
+    const cells = mazeCells(view, classicRules);
+    assert.deepEqual(cells.map((c) => [c.x, c.y, c.data]), [[0, 0, { card: "start" }], [8, 0, { card: "gold" }], [8, 2, { goal: "hidden" }]]);
+    assert.equal(cells[1].markup, classicRules.cellMarkup({ x: 8, y: 0, shape: "gold:NESW" }));
   });
 });
 
@@ -58,6 +81,25 @@ describe("duel: the maze", () => {
   test("cells carry the markers and keys in the players' colours", () => {
     const cell = { x: 1, y: 1, shape: "gold-ES", marker: 1 };
     assert.equal(duelRules.cellMarkup(cell, view), cellMarkup(cell, view.colours));
+  });
+  test("a board cell is named by the shape it lies as, its door shut", () => {
+    assert.equal(duelRules.shapeOf(up(1, 0, "green-nEW", "path", 2, "ESW")), "green-EsW");
+    assert.equal(duelRules.shapeOf(up(1, 0, "troll-EW", "troll", 0, "EW", ["E", "W"])), "troll-EW");
+    assert.equal(duelRules.shapeOf(up(5, 1, "goal-1-blue", "goal", 2, "NESW")), "goal-1-blue:NeSW");
+    assert.equal(duelRules.shapeOf(up(5, 1, "stone-ne", "goal", 2, "SW")), "stone-ne:SW");
+    assert.equal(duelRules.shapeOf(up(0, 0, "start-green", "start", 0, "NESW")), "start-green");
+  });
+  test("the board's gold markers and keys lie on their cards", () => {
+    const board = {
+      cells: [up(1, 0, "gold-EW", "path", 0, "EW"), up(2, 0, "blue-Ew", "path", 0, "EW")],
+      pieces: [
+        { kind: "gold-marker", x: 1, y: 0, owner: 0 },
+        { kind: "key", x: 2, y: 0, owner: 1 },
+      ],
+    };
+    const cells = mazeCells({ ...view, board, goals: [] }, duelRules);
+    assert.deepEqual(cells.map((c) => c.data), [{ card: "gold-EW", marker: "0" }, { card: "blue-Ew", key: "1" }]);
+    assert.equal(cells[1].markup, cellMarkup({ x: 2, y: 0, shape: "blue-Ew", key: 1, marker: null }, view.colours));
   });
   test("goals are speckled by their row", () => {
     assert.equal(duelRules.goalMarkup({ x: 6, y: 2 }), goalMarkup({ x: 6, y: 2 }, 22));

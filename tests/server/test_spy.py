@@ -172,9 +172,12 @@ def check_view(message: Message, seat: int | None, now: Truth) -> None:
         if goal["card"] is not None:
             assert spot in revealed | peeked, (goal, view)
             assert [spot[0], spot[1], goal["card"]] in secrets["goals"]
-    for cell in view["maze"]:
-        if cell["card"] in GOAL_CARDS:
-            assert (cell["x"], cell["y"]) in revealed, (cell, view)
+    for cell in view["board"]["cells"]:
+        spot = (cell["x"], cell["y"])
+        if cell["face"] == "up" and cell["card"] in GOAL_CARDS:
+            assert spot in revealed, (cell, view)
+        elif cell["face"] == "down" and cell["card"] is not None:  # a goal this seat peeked at
+            assert spot in peeked and [*spot, cell["card"]] in secrets["goals"], (cell, view)
     for event in message["events"]:
         assert event.get("to") in (None, seat), event
         if event["kind"] in ("deal", "peek", "discard", "drew", "gold-value"):

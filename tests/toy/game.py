@@ -190,9 +190,7 @@ class ToyState(State):
     def view(self, player: int | None) -> JSON:
         x, y = slot_xy(self.goal)
         drawn = [
-            face_up(
-                *slot_xy(index), C.SHAPES.shapes[sid], "start" if sid == C.START_SHAPE else "path"
-            )
+            face_up(index, C.SHAPES.shapes[sid], "start" if sid == C.START_SHAPE else "path")
             for index, sid in sorted(self.maze.cells.items())
         ]
         if self.goal in self.maze.hidden:

@@ -1,6 +1,6 @@
 """The Duel's table as one seat sees it: a maze per dwarf, rebuilt from the view, to try moves on.
 
-Only public fields of the view go in (the face-up maze with its keys and markers, the goal
+Only public fields of the view go in (the board's face-up cards, keys and markers, the goal
 slots, and the seat's own peeks), so whatever the bot concludes depends on its view alone.
 
 >>> from saboteur.engine import new_game
@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from saboteur.engine.base import JSON
+from saboteur.engine.board import laid, pieces_of
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.legal import GOLD_SIDS
 from saboteur.engine.maze import Maze, slot_index
@@ -45,18 +46,14 @@ class Board:
     @classmethod
     def from_view(cls, view: JSON) -> Board:
         colours = list(view["colours"])
-        laid: list[tuple[int, int, str]] = []
-        marked = set()
-        for cell in view["maze"]:
-            index = slot_index(cell["x"], cell["y"])
-            sid = C.SHAPES.by_name[cell["shape"]]
-            card = cell["card"]
-            if cell["marker"] is not None:
-                marked.add(index)
-            opened = cell["key"] is not None or (
-                card in C.TROLL_COUNTS and cell["marker"] is not None
-            )
-            laid.append((index, C.OPENED[sid] if opened else sid, card))
+        drawn = view["board"]
+        marked = set(pieces_of(drawn["pieces"], "gold-marker"))
+        keyed = pieces_of(drawn["pieces"], "key")
+        cards: list[tuple[int, int, str]] = []
+        for index, sid in laid(drawn["cells"], C.SHAPES):
+            card = _SPECS[sid].card
+            opened = index in keyed or (card in C.TROLL_COUNTS and index in marked)
+            cards.append((index, C.OPENED[sid] if opened else sid, card))
         hidden = {
             slot_index(goal["x"], goal["y"]): goal["card"] or UNKNOWN
             for goal in view["goals"]
@@ -65,7 +62,7 @@ class Board:
         mazes = []
         for colour in colours:
             maze = Maze(C.TABLES[colour])
-            for index, sid, card in laid:
+            for index, sid, card in cards:
                 if card in (C.STARTS[colour], f"ladder-{colour}"):
                     maze.add_root(index, sid)
                 else:

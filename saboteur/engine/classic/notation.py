@@ -32,12 +32,6 @@ _SHAPE_NAMES = C.SHAPES.by_name
 _SHAPES = C.SHAPES.shapes
 
 
-def _cell(index: int, sid: int) -> JSON:
-    x, y = slot_xy(index)
-    shape = _SHAPES[sid]
-    return {"x": x, "y": y, "card": shape.card, "shape": shape.name, "turned": shape.turned}
-
-
 def _kind(card: str) -> str:
     return "start" if card == C.START else "goal" if card in C.GOAL_CARDS else "path"
 
@@ -48,7 +42,7 @@ def _board_cells(state: ClassicState, goals: list[JSON]) -> list[Cell]:
     cells = []
     for index, sid in state.maze.cells.items():
         shape = _SHAPES[sid]
-        cells.append(face_up(*slot_xy(index), shape, _kind(shape.card)))
+        cells.append(face_up(index, shape, _kind(shape.card)))
     for goal in goals:
         if not goal["revealed"]:
             cells.append(face_down(goal["x"], goal["y"], "goal", goal["card"]))
@@ -81,7 +75,6 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
         "phase": state.phase,
         "current": state.current,
         "turns": state.turns,
-        "maze": [_cell(index, sid) for index, sid in maze.cells.items()],
         "goals": goals,
         "bounds": list(maze.bounds) if maze.bounds else None,
         "hand_sizes": [len(hand) for hand in state.hands],

@@ -13,14 +13,6 @@ from typing import NotRequired, TypedDict
 from saboteur.engine.views import EventBase, ViewBase
 
 
-class MazeCell(TypedDict):
-    x: int
-    y: int
-    card: str
-    shape: str  # the shape it lies as (its name: its open sides, x for a dead end)
-    turned: bool
-
-
 class Goal(TypedDict):
     x: int
     y: int
@@ -41,7 +33,6 @@ class ClassicView(ViewBase):
     round: int
     rounds: int
     turns: int
-    maze: list[MazeCell]
     goals: list[Goal]
     bounds: list[int] | None
     hand_sizes: list[int]

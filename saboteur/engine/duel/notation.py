@@ -54,7 +54,7 @@ def _board_cells(state: DuelState, goals: list[JSON]) -> list[Cell]:
     cells = []
     for index, sid in state.mazes[0].cells.items():
         shape = C.SHAPES.shapes[sid]
-        cells.append(face_up(*slot_xy(index), shape, _kind(_SPECS[_base(sid)].card)))
+        cells.append(face_up(index, shape, _kind(_SPECS[_base(sid)].card)))
     for goal in goals:
         if not goal["revealed"]:
             cells.append(face_down(goal["x"], goal["y"], "goal", goal["card"]))
@@ -78,21 +78,6 @@ def view_of(state: DuelState, player: int | None) -> JSON:
         raise ValueError(f"there is no seat {player} (seats 0 to {n - 1})")
     maze = state.mazes[0]
     peeks = state.peeks[player] if player is not None else {}
-    cells = []
-    for index, sid in maze.cells.items():
-        x, y = slot_xy(index)
-        spec = _SPECS[_base(sid)]
-        cells.append(
-            {
-                "x": x,
-                "y": y,
-                "card": spec.card,
-                "shape": spec.name,
-                "turned": spec.turned,
-                "marker": state.markers.get(index),
-                "key": state.keys.get(index),
-            }
-        )
     goals = []
     for index in state.game.layout.goals:
         x, y = slot_xy(index)
@@ -117,7 +102,6 @@ def view_of(state: DuelState, player: int | None) -> JSON:
         "phase": state.phase,
         "current": state.current,
         "turns": state.turns,
-        "maze": cells,
         "goals": goals,
         "pending": pending,
         "markers_left": state.markers_left,

@@ -24,16 +24,6 @@ from saboteur.engine.classic.views import (
 from saboteur.engine.views import EventBase, ViewBase
 
 
-class MazeCell(TypedDict):
-    x: int
-    y: int
-    card: str
-    shape: str
-    turned: bool
-    marker: int | None  # the seat whose gold marker lies on it
-    key: int | None  # the seat whose key opened its door
-
-
 class Pending(TypedDict):
     """A goal just turned over whose orientation its finder must choose."""
 
@@ -56,7 +46,6 @@ class DuelView(ViewBase):
     round: int
     rounds: int
     turns: int
-    maze: list[MazeCell]
     goals: list[Goal]
     pending: Pending | None
     markers_left: int

@@ -24,9 +24,10 @@ from typing import Any
 import numpy as np
 
 from saboteur.engine import State
+from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
-from saboteur.engine.maze import SIDES, Maze, slot_index
+from saboteur.engine.maze import SIDES, Maze, slot_index, slot_xy
 from saboteur.envs.base import Field, FloatArray, Observer, build_fields
 from saboteur.envs.classic.actions import (
     CARD_KINDS,
@@ -116,11 +117,11 @@ class ClassicObserver(Observer):
         base = self._at["maze"]
         grid = out[base : base + CELLS * CHANNELS].reshape(CELLS, CHANNELS)
         cells, sids = [], []
-        for entry in view["maze"]:
-            cell = XY_CELL.get((entry["x"], entry["y"]))
+        for index, sid in laid(view["board"]["cells"], C.SHAPES):
+            cell = INDEX_CELL.get(index)
             if cell is not None:
                 cells.append(cell)
-                sids.append(SHAPE_IDS[entry["shape"]])
+                sids.append(sid)
         grid[cells, :LIVE] = SHAPE_ROWS[sids]
         live = [(INDEX_CELL[i], mask) for i, mask in maze.live.items() if i in INDEX_CELL]
         if live:
@@ -178,7 +179,11 @@ class ClassicObserver(Observer):
     def text(self, view: dict[str, Any], picture: str | None = None) -> str:
         """The observation in words: the maze (a picture, or its cards), then one line per fact."""
         if picture is None:
-            cells = sorted((c["y"], c["x"], c["shape"]) for c in view["maze"])
+            cells = []
+            for index, sid in laid(view["board"]["cells"], C.SHAPES):
+                x, y = slot_xy(index)
+                cells.append((y, x, C.SHAPES.shapes[sid].name))
+            cells.sort()
             picture = "maze " + " ".join(f"{shape}@{x},{y}" for y, x, shape in cells)
         lines = [picture, f"round {view['round']}/{view['rounds']} phase {view['phase']}"]
         lines.append(f"seat {view['seat']} role {view['role']} current {view['current']}")

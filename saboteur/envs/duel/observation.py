@@ -24,9 +24,10 @@ from typing import Any
 import numpy as np
 
 from saboteur.engine import State
+from saboteur.engine.board import laid, pieces_of
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.state import DuelState
-from saboteur.engine.maze import SIDES, Maze, slot_index
+from saboteur.engine.maze import SIDES, Maze, slot_index, slot_xy
 from saboteur.envs.base import Field, FloatArray, Observer, build_fields
 from saboteur.envs.duel.actions import (
     CARD_KINDS,
@@ -120,16 +121,16 @@ class DuelObserver(Observer):
         base = self._at["maze"]
         grid = out[base : base + CELLS * CHANNELS].reshape(CELLS, CHANNELS)
         cells, sids = [], []
-        for entry in view["maze"]:
-            cell = XY_CELL.get((entry["x"], entry["y"]))
-            if cell is None:
-                continue
-            cells.append(cell)
-            sids.append(SHAPE_IDS[entry["shape"]])
-            if entry["marker"] is not None:
-                grid[cell, MARKER + entry["marker"]] = 1.0
-            if entry["key"] is not None:
-                grid[cell, KEY + entry["key"]] = 1.0
+        pieces = view["board"]["pieces"]
+        for channel, kind in ((MARKER, "gold-marker"), (KEY, "key")):
+            for index, seat in pieces_of(pieces, kind).items():
+                if index in INDEX_CELL and seat is not None:
+                    grid[INDEX_CELL[index], channel + seat] = 1.0
+        for index, sid in laid(view["board"]["cells"], C.SHAPES):
+            cell = INDEX_CELL.get(index)
+            if cell is not None:
+                cells.append(cell)
+                sids.append(sid)
         grid[cells, : OPEN + 4] = SHAPE_ROWS[sids]
         for seat, maze in enumerate(mazes):
             live = [(INDEX_CELL[i], mask) for i, mask in maze.live.items() if i in INDEX_CELL]
@@ -181,7 +182,13 @@ class DuelObserver(Observer):
 
     def text(self, view: dict[str, Any]) -> str:
         """The observation in words: the maze's cards, then one line per fact."""
-        cells = sorted((c["y"], c["x"], c["shape"], c["marker"], c["key"]) for c in view["maze"])
+        board = view["board"]
+        markers, keys = pieces_of(board["pieces"], "gold-marker"), pieces_of(board["pieces"], "key")
+        cells = []
+        for index, sid in laid(board["cells"], C.SHAPES):
+            x, y = slot_xy(index)
+            cells.append((y, x, C.SPECS[sid].name, markers.get(index), keys.get(index)))
+        cells.sort()
         maze = " ".join(
             f"{shape}@{x},{y}"
             + (f"+m{marker}" if marker is not None else "")

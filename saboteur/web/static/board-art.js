@@ -1,5 +1,6 @@
 // The generic board's art, as SVG markup from view.board alone: a face-up card's tunnels from its
-// open sides and links (as the card lies, any quarter turn), card backs, pieces and edge markers.
+// open sides and links, its tunnel groups (as the card lies, any quarter turn), card backs, pieces
+// and edge markers.
 // Names from the view only ever go in as escaped text.
 
 import { CH, CW, base, goalBack } from "./cards.js";
@@ -21,13 +22,24 @@ export function sidesIn(text) {
   return [...(text || "")].filter((c) => c in MID);
 }
 
+/** Every two open sides of one tunnel group ("NES": N-E, N-S, E-S), group by group. */
+function pairsOf(open, links) {
+  const pairs = [];
+  for (const group of links || []) {
+    const joined = sidesIn(group).filter((s) => open.includes(s));
+    joined.forEach((a, i) => joined.slice(i + 1).forEach((b) => pairs.push([a, b])));
+  }
+  return pairs;
+}
+
 /**
- * A card's tunnels: each linked pair of sides joined through the middle (where they meet); an open
- * side that is in no pair is a dead end stopping short of the middle at a heap of rubble.
+ * A card's tunnels (`links`: its groups of sides joined through it, as "NS" texts): each two sides
+ * of a group joined through the middle (where they meet); an open side alone in its group, or in
+ * none, is a dead end stopping short of the middle at a heap of rubble.
  */
 export function tunnelMarkup(sides, links) {
   const open = sidesIn(sides);
-  const pairs = (links || []).filter((pair) => pair.length === 2 && pair.every((s) => open.includes(s)));
+  const pairs = pairsOf(open, links);
   const joined = new Set(pairs.flat());
   let paths = "";
   for (const [a, b] of pairs) paths += `<path d="M${MID[a].join(" ")} L${CX} ${CY} L${MID[b].join(" ")}"/>`;

@@ -42,6 +42,8 @@ export const classicRules = register(["classic"], {
 
   // -- the maze --
   cells: (view) => mazeCells(view, classicRules),
+  /** A face-up board cell's shape name: "NSW", "xES", "start", "gold:NESW", "stone-ne:SW". */
+  shapeOf: (cell) => (cell.kind === "goal" ? `${cell.card}:${cell.sides}` : cell.turn ? turned(cell.card) : cell.card),
   atLeast: MAZE_AT_LEAST,
   cellMarkup: (c) => cardMarkup(c.shape, c.x * 7 + c.y * 13 + 50),
   cellTitle: (c) => t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), x: c.x, y: c.y }),

@@ -58,6 +58,19 @@ export function duelTurned(shape) {
   return `${m[1] ?? ""}${m[2]}${flipped.join("")}`;
 }
 
+/** A goal card's sides as printed ("goal-2-green" -> "NESw": its door on the west). */
+function goalPattern(card) {
+  if (card.startsWith("stone-")) return card.slice(6).toUpperCase();
+  return /-(green|blue)$/.test(card) ? "NESw" : "NESW";
+}
+
+/** A face-up board cell's shape name, its door (if any) shut: "green-EsW", "goal-1-blue:NeSW". */
+export function duelShapeOf(cell) {
+  if (cell.kind !== "goal") return cell.turn ? duelTurned(cell.card) : cell.card;
+  const pattern = goalPattern(cell.card);
+  return `${cell.card}:${cell.turn ? duelTurned(pattern) : pattern}`;
+}
+
 const DOOR_BOX = { N: [17, 7, 26, 9], S: [17, 74, 26, 9], E: [44, 32, 9, 26], W: [7, 32, 9, 26] };
 
 function door(side, colour) {

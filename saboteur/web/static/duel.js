@@ -6,7 +6,7 @@
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
 import { svgNodes } from "./cards.js";
-import { cellMarkup, duelCardMarkup, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
+import { cellMarkup, duelCardMarkup, duelShapeOf, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
 import { cardNameIn, eventText, t, toolName } from "./i18n.js";
 
 /** A card of The Duel in words: "green door nEW", "goal: 2 gold, blue door", "troll NES". */
@@ -65,6 +65,7 @@ export const duelRules = register(["duel", "solo"], {
 
   // -- the maze (markers and keys are drawn on their cards: no pieces of their own) --
   cells: (view) => mazeCells(view, duelRules),
+  shapeOf: duelShapeOf,
   pieces: () => [],
   markers: () => [],
   atLeast: MAZE_AT_LEAST,
