@@ -104,8 +104,7 @@ def view_of(state: DarkCaveState, player: int | None) -> JSON:
     peeks = state.peeks[player] if player is not None else {}
     over = state.phase == OVER
     cells = [
-        face_up(*slot_xy(index), _SHAPES[sid], _kind(_SHAPES[sid].card))
-        for index, sid in maze.cells.items()
+        face_up(index, _SHAPES[sid], _kind(_SHAPES[sid].card)) for index, sid in maze.cells.items()
     ]
     pending = state.pending[0] if state.pending else None
     for index, card in maze.hidden.items():

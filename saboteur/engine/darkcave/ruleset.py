@@ -94,8 +94,11 @@ DARKCAVE = Ruleset(
     catalogue=catalogue,
     sides=SIDES,
     outcomes=outcomes,
-    bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
-    away_bot="random",
+    bots=(
+        BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),
+        BotOffer("heuristic", "saboteur.bots.darkcave.bot:DarkCaveHeuristicBot", "heuristic"),
+    ),
+    away_bot="heuristic",
     ties=True,
     side_word="character",
     unit_word="games",
