@@ -11,7 +11,7 @@ from saboteur.bots.darkcave.bot import DarkCaveHeuristicBot
 from saboteur.bots.darkcave.sight import Sight
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave.state import DarkCaveState
-from tests.darkcave_scenario import dealt, fresh, lay, load, set_hand, take
+from tests.darkcave_scenario import creature_before_dwarf, dealt, fresh, lay, load
 
 
 def _bot(state: DarkCaveState, seat: int) -> DarkCaveHeuristicBot:
@@ -64,12 +64,7 @@ def test_it_walks_towards_the_exit_it_can_see() -> None:
 
 
 def test_it_sets_a_creature_on_a_dwarf_it_knows_to_be_an_enemy() -> None:
-    data = dealt()
-    lay(data, 1, 0, "I-hole-EW")
-    lay(data, 2, 0, "I-NESW")
-    data["dwarfs"][1] = "2,0.0"
-    set_hand(data, 0, "goblin", "swap")
-    state = load(data)  # two players: the other dwarf is of the other side
+    state = creature_before_dwarf("goblin", "swap")  # two players: the other is an enemy
     bot = _bot(state, 0)
     action = choose(bot, state, 0)
     assert action.text == "goblin@1,0.0"
@@ -79,14 +74,7 @@ def test_it_sets_a_creature_on_a_dwarf_it_knows_to_be_an_enemy() -> None:
 
 
 def test_it_drives_a_creature_off_with_its_axe() -> None:
-    data = dealt()
-    lay(data, 1, 0, "I-hole-EW")
-    lay(data, 2, 0, "I-NESW")
-    data["dwarfs"][1] = "2,0.0"
-    set_hand(data, 0, "rat", "I-NS")
-    take(data, "axe")
-    data["axes"][1] = 1
-    state = load(data)
+    state = creature_before_dwarf("rat", "I-NS", axe=True)
     state.apply("rat@1,0.0")
     state.apply("step@2,0.0")
     assert state.current_player == 1
