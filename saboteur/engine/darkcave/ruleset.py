@@ -102,6 +102,7 @@ DARKCAVE = Ruleset(
     ties=True,
     side_word="character",
     unit_word="games",
+    stats="saboteur.play.darkcave_stats:DarkCaveStats",
     messages="saboteur.engine.darkcave",
     view_type=DarkCaveView,
     event_types=EVENTS,
