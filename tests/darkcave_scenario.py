@@ -73,6 +73,20 @@ def load(data: JSON) -> DarkCaveState:
     return state
 
 
+def creature_before_dwarf(creature: str, other: str, axe: bool = False) -> DarkCaveState:
+    """Seat 0 holds ``creature`` and ``other``; a dark hole at (1,0) lies next to seat 1's
+    dwarf at (2,0) (which holds a battle axe if ``axe``)."""
+    data = dealt()
+    lay(data, 1, 0, "I-hole-EW")
+    lay(data, 2, 0, "I-NESW")
+    data["dwarfs"][1] = "2,0.0"
+    set_hand(data, 0, creature, other)
+    if axe:
+        take(data, "axe")
+        data["axes"][1] = 1
+    return load(data)
+
+
 def legal(state: DarkCaveState) -> list[str]:
     return [action.text for action in state.legal_actions()]
 

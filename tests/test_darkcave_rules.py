@@ -14,7 +14,17 @@ from saboteur.engine.darkcave import walking as W
 from saboteur.engine.darkcave.actions import field_text, parse_action
 from saboteur.engine.darkcave.state import DarkCaveState
 from saboteur.engine.grid import field_id, slot_index
-from tests.darkcave_scenario import dealt, fresh, give, lay, legal, load, set_hand, take
+from tests.darkcave_scenario import (
+    creature_before_dwarf,
+    dealt,
+    fresh,
+    give,
+    lay,
+    legal,
+    load,
+    set_hand,
+    take,
+)
 
 START = field_id(slot_index(0, 0), 0)
 
@@ -298,15 +308,7 @@ def test_the_score_is_gold_out_times_the_other_sides_dwarfs_and_a_tie_goes_to_th
 
 
 def _rat_ready(axe: bool) -> DarkCaveState:
-    data = dealt()
-    lay(data, 1, 0, "I-hole-EW")
-    lay(data, 2, 0, "I-EW")
-    data["dwarfs"][1] = "2,0.0"
-    set_hand(data, 0, "rat", "I-NS")
-    if axe:
-        take(data, "axe")
-        data["axes"][1] = 1
-    return load(data)
+    return creature_before_dwarf("rat", "I-NS", axe)
 
 
 def test_a_rat_bites_the_dwarf_it_reaches_a_hand_card_is_lost() -> None:

@@ -80,6 +80,8 @@ _PASS = re.compile(r"pass:([A-Za-z-]+)(?:\+([A-Za-z-]+))?")
 _GOAL_SHAPES = {C.SHAPES.shapes[sid].name: sid for card in C.GOALS for sid in C.SHAPE_IDS[card]}
 _PATH_SHAPES = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
 _CACHE: dict[str, Action] = {}
+_BY_CODE: dict[int, Action] = {}  # placements by slot << 8 | shape id
+_PASSES: dict[tuple[str, ...], Action] = {}
 
 
 def _intern(action: Action) -> Action:
@@ -101,14 +103,18 @@ def edge_text(edge: int) -> str:
 
 def place_action(index: int, sid: int) -> Action:
     """Lay path shape ``sid`` at ``index``, or turn a revealed goal this way."""
+    code = index << 8 | sid
+    found = _BY_CODE.get(code)
+    if found is not None:
+        return found
     shape = C.SHAPES.shapes[sid]
     x, y = slot_xy(index)
     text = f"{shape.name}@{x},{y}"
-    found = _CACHE.get(text)
-    if found is not None:
-        return found
     kind = PLACE if sid in C.PATH_SHAPE_IDS else REVEAL
-    return _intern(Action(text, kind, shape.card, (x, y), choice=shape.name, code=index << 8 | sid))
+    found = _BY_CODE[code] = _intern(
+        Action(text, kind, shape.card, (x, y), choice=shape.name, code=code)
+    )
+    return found
 
 
 def step_action(field: int) -> Action:
@@ -148,8 +154,11 @@ def slot_action(card: str, index: int) -> Action:
 
 
 def pass_action(cards: tuple[str, ...]) -> Action:
-    text = "pass:" + "+".join(cards)
-    return _intern(Action(text, PASS, cards[0], choice="+".join(cards)))
+    found = _PASSES.get(cards)
+    if found is None:
+        text = "pass:" + "+".join(cards)
+        found = _PASSES[cards] = _intern(Action(text, PASS, cards[0], choice="+".join(cards)))
+    return found
 
 
 def word_action(word: str) -> Action:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from saboteur.engine.darkcave import cards as C
 from saboteur.engine.grid import slot_xy
 
 if TYPE_CHECKING:
@@ -20,9 +21,12 @@ def render(state: DarkCaveState, player: int | None = None) -> str:
     view = state.view(player)
     turn, seat, phase = view["turns"] + 1, view["current"], view["phase"]
     lines = [f"Dark Cave, turn {turn}: seat {seat} to play (phase {phase})"]
+    for index, sid in state.maze.cells.items():
+        x, y = slot_xy(index)
+        lines.append(f"  ({x},{y}) {C.SHAPES.shapes[sid].name}")
     for cell in view["board"]["cells"]:
-        shown = cell["card"] if cell["face"] == "up" else f"face-down {cell['card'] or 'goal'}"
-        lines.append(f"  ({cell['x']},{cell['y']}) {shown}")
+        if cell["face"] == "down":
+            lines.append(f"  ({cell['x']},{cell['y']}) face-down {cell['card'] or 'goal'}")
     for seat, (clan, field) in enumerate(zip(view["clans"], view["dwarfs"], strict=True)):
         where = field if field is not None else "out of the cave"
         lines.append(f"  seat {seat} ({clan}): dwarf at {where}, {view['gold'][seat]} gold")
@@ -32,5 +36,4 @@ def render(state: DarkCaveState, player: int | None = None) -> str:
         lines.append(f"  web at {web['edge']} showing {web['shows']}")
     if player is not None:
         lines.append(f"  your clan card: {view['clan_card']}; hand: {' '.join(view['hand'])}")
-    _ = slot_xy
     return "\n".join(lines)

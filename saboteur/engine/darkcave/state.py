@@ -145,6 +145,7 @@ class DarkCaveState(TableState):
         self.history: list[str] = []
         self.events: list[Event] = []
         self._legal: list[Action] | None = None
+        self._sides: tuple[tuple[str, ...], list[list[int]]] | None = None
 
     # -- dealing -----------------------------------------------------------------------------------
 
@@ -193,6 +194,15 @@ class DarkCaveState(TableState):
     def side_of(self, seat: int) -> str:
         """The clan ``seat``'s dwarf works for (secret until its character is revealed)."""
         return S.works_for(self.clan_cards[seat])
+
+    def _side_seats(self) -> list[list[int]]:
+        """The seats working for each clan (the clan cards never change hands)."""
+        cards = self.clan_cards
+        key = tuple(cards)
+        if self._sides is None or self._sides[0] != key:
+            seats = [[s for s, c in enumerate(cards) if S.works_for(c) == clan] for clan in S.CLANS]
+            self._sides = (key, seats)
+        return self._sides[1]
 
     def dwarf_field(self, seat: int) -> int | None:
         """The field ``seat``'s dwarf stands on (``None``: it has left the cave)."""
@@ -311,8 +321,7 @@ class DarkCaveState(TableState):
         if not self.deck and not any(self.hands):
             self._finish("cards")
             return True
-        for clan in S.CLANS:
-            seats = [s for s in range(self.game.players) if self.side_of(s) == clan]
+        for seats in self._side_seats() if self.out else ():
             if seats and all(s in self.out for s in seats):
                 self._finish("out")
                 return True
