@@ -61,11 +61,32 @@ def tables(draw: st.DrawFn) -> Table:
     )
 
 
-def _aims(state: DarkCaveState) -> list[tuple[int, int]]:
-    """The exit goal if it lies open, else the face-down goals."""
+@dataclass(frozen=True)
+class Sight:
+    """What the policy goes by, as a state or a player's view shows it: the phase, the slot of
+    the turn's dwarf, the open exit goal's slot and the face-down goals' slots."""
+
+    phase: str
+    here: tuple[int, int] | None
+    exit: tuple[int, int] | None
+    hidden: list[tuple[int, int]]
+
+    @property
+    def aims(self) -> list[tuple[int, int]]:
+        """The exit goal if it lies open, else the face-down goals."""
+        return [self.exit] if self.exit else self.hidden or [(0, 0)]
+
+
+def sight_of(state: DarkCaveState) -> Sight:
     cells = state.maze.cells
     exits = [i for i, sid in cells.items() if C.SHAPES.shapes[sid].card == C.EXIT_GOAL]
-    return [slot_xy(i) for i in exits or list(state.maze.hidden)] or [(0, 0)]
+    here = state.dwarf_field(state.turn)
+    return Sight(
+        state.phase,
+        None if here is None else slot_xy(field_slot(here)),
+        slot_xy(exits[0]) if exits else None,
+        [slot_xy(i) for i in state.maze.hidden],
+    )
 
 
 def _distance(slot: tuple[int, int], aims: list[tuple[int, int]]) -> int:
@@ -81,46 +102,40 @@ def _nearest(actions: list[Action], aims: list[tuple[int, int]], rng: random.Ran
     return rng.choice([a for a in actions if far(a) == best])
 
 
-def _walk(state: DarkCaveState, legal: list[Action], rng: random.Random) -> Action | None:
+def _walk(sight: Sight, legal: list[Action], rng: random.Random) -> Action | None:
     steps = [a for a in legal if a.kind == "step"]
-    exits = [a for a in steps if a.code is not None and state_exit(state, a.code)]
-    if exits:
-        return exits[0]
-    here = state.dwarf_field(state.turn)
-    if not steps or here is None:
+    out = [a for a in steps if a.slot == sight.exit and field_number(a.code or 0) == 1]
+    if out:  # the exit goal's field 1 is the exit
+        return out[0]
+    if not steps or sight.here is None:
         return None
-    aims = _aims(state)
-    best = _nearest(steps, aims, rng)
+    best = _nearest(steps, sight.aims, rng)
     assert best.slot is not None
-    return (
-        best if _distance(best.slot, aims) <= _distance(slot_xy(field_slot(here)), aims) else None
-    )
+    return best if _distance(best.slot, sight.aims) <= _distance(sight.here, sight.aims) else None
 
 
-def state_exit(state: DarkCaveState, field: int) -> bool:
-    """Whether ``field`` is the exit field of the open exit goal."""
-    sid = state.maze.cells.get(field_slot(field))
-    return sid is not None and C.SPECIAL_BY_SHAPE[sid].get(field_number(field)) == C.EXIT
-
-
-def choose(state: DarkCaveState, rng: random.Random, greed: float) -> Action:
+def pick(sight: Sight, legal: list[Action], rng: random.Random, greed: float) -> Action:
     """A random legal action; with probability ``greed`` one that heads for the goals."""
-    legal = state.legal_actions()
     if rng.random() >= greed:
         return rng.choice(legal)
-    if state.phase == "vote":
+    if sight.phase == "vote":
         return legal[-1] if rng.random() < 0.9 else legal[0]
     picked: Action | None = None
-    if state.phase == "play":
+    if sight.phase == "play":
         places = [a for a in legal if a.kind == "place"]
         if places and rng.random() < 0.7:
-            picked = _nearest(places, _aims(state), rng)
+            picked = _nearest(places, sight.aims, rng)
         else:
             busy = [a for a in legal if a.kind not in ("pass", "propose-end")]
             picked = rng.choice(busy or legal)
-    elif state.phase == "move":
-        picked = _walk(state, legal, rng)
+    elif sight.phase == "move":
+        picked = _walk(sight, legal, rng)
     return picked or rng.choice(legal)
+
+
+def choose(state: DarkCaveState, rng: random.Random, greed: float) -> Action:
+    """:func:`pick` from what ``state`` shows."""
+    return pick(sight_of(state), state.legal_actions(), rng, greed)
 
 
 def play(
