@@ -123,4 +123,5 @@ DARKCAVE = Ruleset(
     event_types=EVENTS,
     give_up=give_up,
     announced=("game-end",),
+    env_adapter="saboteur.envs.darkcave:darkcave_adapter",
 )
