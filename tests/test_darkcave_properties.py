@@ -25,11 +25,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from saboteur.engine import IllegalAction, NotationError, Record
-from saboteur.engine.base import JSON
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import setup as S
 from saboteur.engine.darkcave.actions import parse_action
 from saboteur.engine.darkcave.state import DarkCaveState
+from saboteur.engine.darkcave.unseen import shuffle_clan_cards, shuffle_goals
 from tests.darkcave_play import Table, choose, play, tables
 from tests.test_properties import NO_SHRINK, check_reloaded
 
@@ -167,28 +167,6 @@ def test_state_notation_round_trips_every_state(table: Table, at: int) -> None:
 # -- views and events keep secrets -----------------------------------------------------------------
 
 
-def _shuffle_clan_cards(data: JSON, seat: int | None, rng: random.Random) -> None:
-    """Swap the clan cards ``seat`` has not seen (of other unrevealed seats and set aside)
-    among themselves, each keeping its clan (the back of a clan card is public)."""
-    known = set(data["known"][seat]) if seat is not None else set()
-    unseen = [
-        s
-        for s in range(data["players"])
-        if s != seat and not data["revealed"][s] and s not in known
-    ]
-    saw_aside = seat is not None and data["out"][:1] == [seat]
-    for clan in S.CLANS:
-        mine = [s for s in unseen if data["clan_cards"][s].startswith(clan)]
-        aside = [] if saw_aside else [i for i, c in enumerate(data["aside"]) if c.startswith(clan)]
-        pool = [data["clan_cards"][s] for s in mine] + [data["aside"][i] for i in aside]
-        rng.shuffle(pool)
-        for s in mine:
-            data["clan_cards"][s] = pool.pop()
-        for i in aside:
-            data["aside"][i] = pool.pop()
-    data["aside"].sort()
-
-
 def disguise(state: DarkCaveState, seat: int | None, rng: random.Random) -> DarkCaveState:
     """A state ``seat`` cannot tell from ``state``: the seed, the others' hands, the deck, the
     box, the clan cards it has not seen and the face-down goals it has not seen changed."""
@@ -202,16 +180,8 @@ def disguise(state: DarkCaveState, seat: int | None, rng: random.Random) -> Dark
     data["box"] = [pool.pop() for _ in data["box"]]
     data["deck"] = pool
     if data["phase"] != "over":
-        _shuffle_clan_cards(data, seat, rng)
-    seen = {tuple(p[:2]) for p in ([data["pending"]] if data["pending"] else [])}
-    if seat is not None:
-        seen |= {tuple(p) for p in data["peeks"][seat]}
-    hidden = {tuple(h) for h in data["hidden"]}
-    unseen = [g for g in data["goals"] if tuple(g[:2]) in hidden and tuple(g[:2]) not in seen]
-    goals = [g[2] for g in unseen]
-    rng.shuffle(goals)
-    for goal, card in zip(unseen, goals, strict=True):
-        goal[2] = card
+        shuffle_clan_cards(data, seat, rng)
+    shuffle_goals(data, seat, rng)
     twin = state.game.state_from_json(data)
     assert isinstance(twin, DarkCaveState)
     return twin

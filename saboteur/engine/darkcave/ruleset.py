@@ -124,4 +124,5 @@ DARKCAVE = Ruleset(
     give_up=give_up,
     announced=("game-end",),
     env_adapter="saboteur.envs.darkcave:darkcave_adapter",
+    spiel_core="saboteur.envs.darkcave.spiel:SPIEL",
 )

@@ -170,7 +170,7 @@ class DarkCaveObserver(Observer):
     def _seats(self, view: dict[str, Any], parts: dict[str, FloatArray]) -> None:
         for card in view.get("hand", []):
             parts["hand"][KINDS.index(card)] += 1.0
-        if "clan_card" in view:
+        if view.get("clan_card") is not None:  # (not yet dealt, in OpenSpiel's deal)
             parts["clan_card"][CLAN_CARDS.index(view["clan_card"])] = 1.0
         shown = dict(enumerate(view["characters"]))
         shown |= {int(seat): card for seat, card in view.get("known", {}).items()}
@@ -180,7 +180,8 @@ class DarkCaveObserver(Observer):
         for card in view.get("aside", []):
             parts["aside"][CLAN_CARDS.index(card)] += 1.0
         for seat, clan in enumerate(view["clans"]):
-            parts["clans"][seat, S.CLANS.index(clan)] = 1.0
+            if clan is not None:
+                parts["clans"][seat, S.CLANS.index(clan)] = 1.0
         for name in ("hand_sizes", "gold", "lying", "boots", "axes"):
             parts[name][:] = np.asarray(view[name], dtype=np.float32)
         parts["out"][view["out"]] = 1.0
