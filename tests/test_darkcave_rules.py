@@ -490,3 +490,63 @@ def test_setup_helpers() -> None:
     give_data = state.to_json()
     give(give_data, 1, "boots")
     assert "boots" in load(give_data).hands[1]
+
+
+# -- found by the property tests (tests/test_darkcave_properties.py) -------------------------------
+
+
+def test_gold_of_dwarfs_left_in_the_cave_goes_back_to_the_supply_once() -> None:
+    state = _last_card(out=[2], gold=[3, 5, 3, 1])
+    state.apply("pass:rat")
+    assert state.is_over and state.gold == [0, 0, 3, 0]
+    assert sum(state.gold) + state.supply == S.GOLD_PIECES
+
+
+@pytest.mark.parametrize("seed", range(1, 5))
+def test_a_lost_card_is_the_same_after_reloading_the_state(seed: int) -> None:
+    data = dealt(seed=seed)
+    lay(data, 1, 0, "II-bridge")
+    lay(data, 1, -1, "I-NS")
+    data["dwarfs"][0] = "1,-1.0"
+    state = load(data)
+    _pass(state)
+    again = load(state.to_json())
+    state.apply("step@1,0.0")
+    again.apply("step@1,0.0")
+    assert again.to_json() == state.to_json()
+
+
+def test_an_action_that_is_not_text_is_a_notation_error() -> None:
+    for value in (["stop"], {"stop": 1}, None):
+        with pytest.raises(NotationError):
+            parse_action(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"phase": "defend"},  # no attack waiting
+        {"phase": "move", "steps_left": 0},
+        {"phase": "creature"},  # no creature moving
+        {"phase": "vote"},  # nobody to answer
+        {"current": 1},  # seat 0's turn
+        {"supply": 41},  # the gold does not add up to 46
+        {"dwarfs": ["0,0.0", "0,0.3"]},  # the start card has one field
+        {"maze": [[1, 0, "start"]]},
+        {"goals": [[4, 4, "goal-exit"]]},
+        {"draws": [0, 7]},
+        {"eagle_gold": ["0,0.0"]},
+        {"webs": [{"edge": "0,0:E", "owner": 0, "shows": 5}]},
+    ],
+)
+def test_state_notation_that_cannot_be_played_on_is_refused(change: dict) -> None:  # type: ignore[type-arg]
+    with pytest.raises(NotationError):
+        load({**dealt(), **change})
+
+
+@pytest.mark.parametrize("key", ["attack", "pending", "moving", "final", "current", "round"])
+def test_state_notation_without_a_null_entry_is_refused(key: str) -> None:
+    data = dealt()
+    del data[key]
+    with pytest.raises(NotationError, match=key):
+        load(data)

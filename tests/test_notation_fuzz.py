@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from saboteur.engine import Game, NotationError, Record, RecordError, new_game
 from saboteur.engine.base import JSON
+from saboteur.engine.darkcave.state import DarkCaveState
 from saboteur.play.simulate import play_random_game
+from tests.darkcave_play import Table, play
 
 
 def _valid(game: Game, steps: int) -> JSON:
@@ -37,10 +39,33 @@ def _rich(game: Game) -> JSON:
     raise AssertionError("no rich state found")
 
 
+def _darkcave_phases() -> dict[str, JSON]:
+    """Dark Cave states in each phase, in play with webs, creatures and secrets seen."""
+    found: dict[str, JSON] = {}
+
+    def visit(state: DarkCaveState) -> None:
+        data = state.to_json()
+        busy = data["webs"] and data["creatures"] and any(data["peeks"]) and any(data["known"])
+        if data["phase"] == "play":
+            busy = busy and data["eagle_gold"] and any(data["axes"]) and any(data["boots"])
+        if busy or data["phase"] in ("reveal", "vote") or (data["phase"] == "over" and data["out"]):
+            found.setdefault(f"darkcave-{data['phase']}", data)
+
+    for seed in range(100):
+        play(Table(5 + seed % 4, True, seed, seed, 0.95), visit)
+        if len(found) == 7:
+            return found
+    raise AssertionError(f"no rich Dark Cave states found, only {sorted(found)}")
+
+
 GAME = new_game("classic", 4)
 VALID = _valid(GAME, 25)
 GAMES = {"classic": GAME, "duel": new_game("duel", 2), "solo": new_game("solo", 1)}
 VALIDS = {"classic": VALID, "duel": _rich(GAMES["duel"]), "solo": _rich(GAMES["solo"])}
+VALIDS |= _darkcave_phases()
+GAMES |= {
+    name: new_game("darkcave", data["players"]) for name, data in VALIDS.items() if "-" in name
+}
 
 junk = st.one_of(
     st.none(),
@@ -84,9 +109,10 @@ def test_corrupted_state_notation_is_refused_cleanly(where, value):
         return
     # accepted: it must then be a usable state that round-trips
     assert game.state_from_json(state.to_json()).to_json() == state.to_json()
-    state.legal_actions()
     for seat in [*range(game.players), None]:
         state.view(seat)
+    for action in state.legal_actions():  # and every action it allows can be taken
+        state.clone().apply(action)
 
 
 @pytest.mark.parametrize("ruleset", sorted(VALIDS))
@@ -128,7 +154,9 @@ def test_malformed_records_are_refused_cleanly(data):
         assert str(err)
 
 
-@pytest.mark.parametrize(("ruleset", "players"), [("classic", 3), ("duel", 2), ("solo", 1)])
+@pytest.mark.parametrize(
+    ("ruleset", "players"), [("classic", 3), ("duel", 2), ("solo", 1), ("darkcave", 4)]
+)
 def test_record_with_tampered_action_names_it(ruleset, players):
     state = play_random_game(new_game(ruleset, players), seed=1)
     record = Record.from_state(state)

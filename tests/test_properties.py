@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pytest
 from hypothesis import Phase, example, given, settings
@@ -166,6 +166,25 @@ def play_out(
             return state
         assert len(state.history) < bound, "the game does not end"
         state.apply(step(state))
+
+
+def check_reloaded(
+    state: S, again: S, viewers: list[int | None], pick: Callable[[S], Action], at: int
+) -> None:
+    """``again``, ``state`` read back from its notation, is the same state, lists the same
+    actions and views; from action ``at`` on both play on alike with ``pick``'s choices."""
+    assert again.to_json() == state.to_json()
+    assert again.legal_actions() == state.legal_actions()
+    for seat in viewers:
+        assert again.view(seat) == state.view(seat)
+    if len(state.history) == at and not state.is_over:
+        original = cast(S, state.clone())
+        while not original.is_over:
+            action = pick(original)
+            original.apply(action)
+            again.apply(action.text)
+        assert again.to_json() == original.to_json()
+        assert again.scores == original.scores and again.winners == original.winners
 
 
 def around(slots: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -962,18 +981,9 @@ def test_duel_records_replay_identically(table, cut):
 @given(table=duel_tables(), at=st.integers(0, 150))
 def test_duel_state_notation_round_trips_every_state(table, at):
     def visit(state: DuelState) -> None:
-        again = _duel_reload(state)
-        assert again.to_json() == state.to_json()
-        assert again.legal_actions() == state.legal_actions()
-        for seat in _duel_seats(state):
-            assert again.view(seat) == state.view(seat)
-        if len(state.history) == at and not state.is_over:
-            original, rng = state.clone(), random.Random(at)
-            while not original.is_over:
-                action = duel_choose(original, rng, table.greed)
-                original.apply(action)
-                again.apply(action.text)
-            assert again.to_json() == original.to_json()
+        rng = random.Random(at)
+        pick = lambda s: duel_choose(s, rng, table.greed)  # noqa: E731
+        check_reloaded(state, _duel_reload(state), _duel_seats(state), pick, at)
 
     duel_play(table, visit)
 

@@ -28,6 +28,7 @@ RULESET_PACKAGES = (
     "bots/duel",
     "envs/classic",
     "envs/duel",
+    "envs/darkcave",
 )
 ALLOWED = {"engine/registry.py"}
 WEB = PACKAGE / "web"

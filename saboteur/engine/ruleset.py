@@ -107,6 +107,7 @@ class Ruleset:
     - ``bots``: who can play it; ``away_bot``: the spec that plays for an absent player.
     - ``high_scores``: whether finished games count for the high-score list.
     - ``give_up``: the action taken for a player whose clock ran out (and no bot could move).
+    - ``announced``: the event kinds the server's game chat tells (and stores): results.
     - ``stats``: import path of the statistics class of ``saboteur simulate``.
     - ``messages``: the package of its message catalogue (``messages.json``: docs/messages.md).
     - ``view_type`` / ``event_types``: its view and its events declared as TypedDicts
@@ -130,6 +131,7 @@ class Ruleset:
     side_word: str = "role"  # what a tournament table calls a side
     unit_word: str = "rounds"  # what one outcome counts: rounds or games
     give_up: Callable[[State], Action] = first_pass
+    announced: tuple[str, ...] = ("round-end", "game-over")  # events the game's chat tells
     stats: str = "saboteur.play.stats:GameStats"
     score_bands: tuple[tuple[int, str], ...] = ()  # (least score, name), best first
     messages: str | None = None  # the package whose messages.json words its events and cards

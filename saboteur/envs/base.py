@@ -118,6 +118,29 @@ class ActionSpace(ABC):
         return out
 
 
+class BlockSpace(ActionSpace):
+    """An action space made of named blocks laid one after the other (``sizes``, in order)."""
+
+    def __init__(self, sizes: dict[str, int]) -> None:
+        self.starts: dict[str, int] = {}
+        start = 0
+        for name, size in sizes.items():
+            self.starts[name] = start
+            start += size
+        super().__init__(start)
+        self._bounds = [*self.starts.values(), self.size]
+
+    def blocks(self) -> dict[str, tuple[int, int]]:
+        """Each block's ``(start, size)``."""
+        ends = self._bounds[1:]
+        return {name: (a, b - a) for (name, a), b in zip(self.starts.items(), ends, strict=True)}
+
+    def block_of(self, index: int) -> tuple[str, int]:
+        """The block action number ``index`` falls in, and its number within the block."""
+        block = max(b for b in range(len(self.starts)) if self._bounds[b] <= index)
+        return list(self.starts)[block], index - self._bounds[block]
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     """One named part of the flat observation: ``flat[offset:offset + size].reshape(shape)``."""

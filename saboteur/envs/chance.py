@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
-from saboteur.engine import Game, State, new_game
+from saboteur.engine import Event, Game, State, new_game
 from saboteur.envs.base import ActionSpace, FloatArray, Observer
 
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance nodes and terminal states
@@ -26,8 +26,11 @@ CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance nodes and termina
 class Dealing(Protocol):
     """A round being dealt by chance nodes (the engine holds a placeholder until it is done)."""
 
-    pool: dict[str, int]  # cards not dealt yet, by kind
     hands: list[list[str]]  # dealt so far
+
+    @property
+    def pool(self) -> dict[str, int]:
+        """Cards not dealt yet, by kind."""
 
     def copy(self) -> Self: ...
 
@@ -212,6 +215,16 @@ class ChanceCore(ABC, Generic[GameT, StateT, DealT]):
 
     def _correct(self, view: dict[str, Any], seat: int) -> None:
         """What else of ``view`` pending chance changes (the ruleset's own fields)."""
+
+
+def event_text(event: Event) -> str:
+    """An engine event as one line of a seat's log (its kind, seat and data).
+
+    >>> event_text(Event("pass", 1, {"count": 2}))
+    'pass s1 {"count":2}'
+    """
+    data = json.dumps(dict(event.data), sort_keys=True, separators=(",", ":"))
+    return f"{event.kind} s{event.seat} {data}"
 
 
 def weighted(counts: dict[int, int]) -> list[tuple[int, float]]:

@@ -17,9 +17,9 @@ strings and tensors, and ``resample_from_infostate`` for IS-MCTS.
 >>> duel.num_players(), duel.num_distinct_actions(), duel.max_chance_outcomes()
 (2, 17230, 38)
 
-Parameters other than ``players`` and ``ruleset`` are the classic engine options;
-the Duel takes ``rounds`` only (``preset``, ``demo`` and ``first`` must keep their
-defaults there).
+Parameters other than ``players`` and ``ruleset`` are the engine options: classic's;
+the Duel takes ``rounds`` only, The Dark Cave ``agreed_end`` only (the others must keep
+their defaults there).
 """
 
 from __future__ import annotations

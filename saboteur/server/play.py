@@ -15,7 +15,7 @@ from saboteur.server.hub import Client, encode
 from saboteur.server.ports import Games, Lists, Owner, Shared, Talk
 from saboteur.server.protocol import ProtocolError
 from saboteur.server.store.store import SeqConflict, User
-from saboteur.server.tables import ANNOUNCED, Table
+from saboteur.server.tables import Table
 from saboteur.server.timers import Timers
 
 
@@ -107,7 +107,7 @@ class Play:
             for client in table.spectators:
                 client.push(public)
         for event in new_events:
-            if event.kind in ANNOUNCED:
+            if event.kind in table.announced:
                 said = named(table.game.message(event), names)
                 await self.chat.announce(table, render(said), store=origin, said=said)
         if state.is_over:

@@ -12,10 +12,10 @@ from typing import Any
 from saboteur.bots.base import Bot
 from saboteur.engine import Event, Game, State, new_game
 from saboteur.engine.messages import named, render
+from saboteur.engine.registry import get_ruleset
 from saboteur.server.store.store import ACTIVE, FINISHED, OPEN, ChatLine, GameRow
 
 FEED_ON_SYNC = 60  # events sent to a (re)connecting viewer so their feed is not empty
-ANNOUNCED = ("round-end", "game-over")  # events the game's chat tells (and stores)
 
 
 class Table:
@@ -49,6 +49,11 @@ class Table:
     @property
     def id(self) -> int:
         return self.row.id
+
+    @property
+    def announced(self) -> tuple[str, ...]:
+        """The event kinds the game's chat tells (and stores): its ruleset's results."""
+        return get_ruleset(self.game.ruleset).announced
 
     @property
     def is_open(self) -> bool:
@@ -132,7 +137,7 @@ class Table:
         said, found by their text."""
         told: dict[str, dict[str, Any]] = {}
         for event in self.state.events if self.state is not None else []:
-            if event.kind in ANNOUNCED:
+            if event.kind in self.announced:
                 said = named(self.game.message(event), names)
                 told[render(said)] = said.to_json()
         return [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -62,3 +63,39 @@ def ismcts_game(params: dict[str, Any], simulations: int, seed: int) -> list[flo
             state.apply_action(int(rng.choice(state.legal_actions())))
     returns: list[float] = state.returns()
     return returns
+
+
+def resampling_game(
+    params: dict[str, Any], every: int, visit: Callable[[Any, Any, int], None] | None = None
+) -> int:
+    """OpenSpiel's ResampleInfostateTest, run through the Python API: one ``python_saboteur``
+    game at random; at every ``every``-th decision the state is resampled from each player's
+    information state, which the player must not tell apart (``visit`` sees each state, its
+    resampled twin and the player). The number of decisions."""
+    import pyspiel
+
+    game = pyspiel.load_game("python_saboteur", params)
+    rng = np.random.RandomState(3)
+    state, decisions = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        decisions += 1
+        if decisions % every == 1:
+            for player in range(game.num_players()):
+                sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+                other = state.resample_from_infostate(player, sampler)
+                assert other.information_state_string(player) == state.information_state_string(
+                    player
+                )
+                assert other.information_state_tensor(player) == state.information_state_tensor(
+                    player
+                )
+                assert other.observation_tensor(player) == state.observation_tensor(player)
+                assert other.current_player() == state.current_player()
+                if visit is not None:
+                    visit(state, other, player)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return decisions

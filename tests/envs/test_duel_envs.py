@@ -20,7 +20,7 @@ from saboteur.envs.duel import action_space, observer  # noqa: E402
 from saboteur.envs.gymnasium import SaboteurEnv  # noqa: E402
 from saboteur.envs.opponents import BotOpponent, UniformOpponent, bots_available  # noqa: E402
 from saboteur.envs.pettingzoo import env, raw_env  # noqa: E402
-from tests.envs.playthrough import ismcts_game, pettingzoo_game  # noqa: E402
+from tests.envs.playthrough import ismcts_game, pettingzoo_game, resampling_game  # noqa: E402
 
 DUEL: dict[str, Any] = {"ruleset": "duel", "players": 2}
 
@@ -70,30 +70,14 @@ def test_openspiel_loads_the_duel_and_random_sim_test_passes() -> None:
 
 
 def test_resampled_duel_states_look_the_same_to_the_player() -> None:
-    game = pyspiel.load_game("python_saboteur", {**DUEL, "rounds": 2})
-    rng = np.random.RandomState(3)
-    state, decisions, redealt = game.new_initial_state(), 0, 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-            continue
-        decisions += 1
-        if decisions % 4 == 1:
-            for player in (0, 1):
-                sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-                other = state.resample_from_infostate(player, sampler)
-                assert other.information_state_string(player) == state.information_state_string(
-                    player
-                )
-                assert other.information_state_tensor(player) == state.information_state_tensor(
-                    player
-                )
-                assert other.observation_tensor(player) == state.observation_tensor(player)
-                assert other.current_player() == state.current_player()
-                hands = (state.core.engine.hands[1 - player], other.core.engine.hands[1 - player])
-                redealt += sorted(hands[0]) != sorted(hands[1])
-        state.apply_action(int(rng.choice(state.legal_actions())))
+    redealt = 0
+
+    def visit(state: Any, other: Any, player: int) -> None:
+        nonlocal redealt
+        hands = (state.core.engine.hands[1 - player], other.core.engine.hands[1 - player])
+        redealt += sorted(hands[0]) != sorted(hands[1])
+
+    decisions = resampling_game({**DUEL, "rounds": 2}, every=4, visit=visit)
     assert decisions > 20 and redealt > decisions // 4  # the other hand is dealt afresh
 
 

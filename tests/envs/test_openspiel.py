@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -10,7 +9,7 @@ ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 
 import saboteur.envs.openspiel  # noqa: E402, F401  (registers python_saboteur)
-from tests.envs.playthrough import ismcts_game  # noqa: E402
+from tests.envs.playthrough import ismcts_game, resampling_game  # noqa: E402
 
 
 def test_the_game_is_registered_with_the_right_type() -> None:
@@ -40,28 +39,7 @@ def test_random_sim_test_passes_with_options() -> None:
 
 def test_resampled_states_look_the_same_to_the_player() -> None:
     """OpenSpiel's ResampleInfostateTest, run through the Python API."""
-    game = pyspiel.load_game("python_saboteur", {"players": 4, "rounds": 1})
-    rng = np.random.RandomState(3)
-    state, decisions = game.new_initial_state(), 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-            continue
-        decisions += 1
-        if decisions % 5 == 1:
-            for player in range(4):
-                sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-                other = state.resample_from_infostate(player, sampler)
-                assert other.information_state_string(player) == state.information_state_string(
-                    player
-                )
-                assert other.information_state_tensor(player) == state.information_state_tensor(
-                    player
-                )
-                assert other.current_player() == state.current_player()
-        state.apply_action(int(rng.choice(state.legal_actions())))
-    assert decisions > 10
+    assert resampling_game({"players": 4, "rounds": 1}, every=5) > 10
 
 
 def test_strings_and_tensors_differ_between_seats_and_hide_hands() -> None:

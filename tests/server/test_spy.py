@@ -202,6 +202,26 @@ def check_client(
     return events
 
 
+async def the_truth(
+    server: LiveServer,
+    players: list[Client],
+    spectator: Client,
+    game: int,
+    last: dict[Client, Message],
+) -> tuple[dict[str, Any], list[Truth], list[list[dict[str, Any]]]]:
+    """Once a spied game is over and everyone has all its messages: its record, the truth
+    after every action and the events each seat (and a spectator) may see."""
+    final_seq = last[players[0]]["seq"]
+    await players[0].expect("highscores")  # the results are stored: the record is public
+    await spectator.expect("game", game=game, seq=final_seq)
+    for client in [*players, spectator]:
+        await client.sync()
+    record: dict[str, Any] = server.get(f"/api/games/{game}/record")
+    truth, events = replay(record)
+    assert len(truth) == final_seq + 1
+    return record, truth, events
+
+
 async def play_spied_game(
     server: LiveServer,
     players: list[Client],
@@ -235,15 +255,7 @@ async def play_spied_game(
         allowed_errors={"stale", "illegal", "rate-limited"},
     )
 
-    final_seq = last[players[0]]["seq"]
-    await players[0].expect("highscores")  # the results are stored: the record is public
-    await spectator.expect("game", game=game, seq=final_seq)
-    for client in [*players, spectator]:
-        await client.sync()
-
-    record = server.get(f"/api/games/{game}/record")
-    truth, events = replay(record)
-    assert len(truth) == final_seq + 1
+    record, truth, events = await the_truth(server, players, spectator, game, last)
     seed = record["seed"]
     for seat, client in enumerate(players):
         got = check_client(client, starts[client], seat, game, truth, seed)

@@ -173,11 +173,11 @@ def discarded(action: Action) -> tuple[str, ...]:
 
 def parse_action(text: str) -> Action:
     """Text to action; :class:`NotationError` naming what is wrong."""
+    if not isinstance(text, str) or not text:
+        raise NotationError(f"{text!r}: an action is a non-empty text")
     found = _CACHE.get(text)
     if found is not None:
         return found
-    if not isinstance(text, str) or not text:
-        raise NotationError(f"{text!r}: an action is a non-empty text")
     if text in WORDS:
         return word_action(text)
     if text in C.CREATURES:

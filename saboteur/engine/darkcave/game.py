@@ -48,7 +48,7 @@ class DarkCaveGame(Game):
         return DarkCaveState.deal(self, seed)
 
     def state_from_json(self, data: JSON) -> DarkCaveState:
-        from saboteur.engine.darkcave.notation import state_from_json
+        from saboteur.engine.darkcave.reading import state_from_json
 
         return state_from_json(self, data)
 

@@ -14,16 +14,14 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from saboteur.engine import notation_support as N
-from saboteur.engine.base import JSON, NotationError
+from saboteur.engine.base import JSON
 from saboteur.engine.board import Piece, board, face_down, face_up
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import setup as S
-from saboteur.engine.darkcave import walking as W
 from saboteur.engine.darkcave.state import (
     CREATURE,
     DEFEND,
@@ -34,21 +32,16 @@ from saboteur.engine.darkcave.state import (
     PLAY,
     REVEAL,
     VOTE,
-    Attack,
     DarkCaveState,
 )
 from saboteur.engine.grid import (
-    SIDE_BY_NAME,
-    edge_id,
-    field_id,
     field_number,
     field_slot,
-    slot_index,
     slot_xy,
 )
 
 if TYPE_CHECKING:
-    from saboteur.engine.darkcave.game import DarkCaveGame
+    pass
 
 PHASES = (PLAY, CREATURE, DEFEND, MOVE, REVEAL, VOTE, OVER)
 CLAN_CARDS = {f"{clan}-{who}" for clan in S.CLANS for who in (S.LOYAL, S.SABOTEUR)}
@@ -235,169 +228,3 @@ def state_to_json(state: DarkCaveState) -> JSON:
         "final": state.final,
         "winners": list(state.winner_seats),
     }
-
-
-def state_from_json(game: DarkCaveGame, data: JSON) -> DarkCaveState:
-    """Rebuild a state; raises :class:`NotationError` naming the first problem found."""
-    return N.read_or_refuse(_state_from_json, game, data)
-
-
-def _field(text: Any, what: str) -> int:
-    if not isinstance(text, str) or "." not in text:
-        raise NotationError(f"state notation: {what} must be a field 'x,y.n', not {text!r}")
-    where, number = text.split(".")
-    x, y = (int(v) for v in where.split(","))
-    return field_id(slot_index(x, y), int(number))
-
-
-def _edge(text: Any) -> int:
-    if not isinstance(text, str):
-        raise NotationError(f"state notation: an edge must be 'x,y:E', not {text!r}")
-    x, y, side = _edge_parts(text)
-    return edge_id(slot_index(x, y), SIDE_BY_NAME[side])
-
-
-def _bools(data: JSON, key: str, n: int) -> list[bool]:
-    values = N.seat_lists(data, key, n)
-    if not all(isinstance(v, bool) for v in values):
-        raise NotationError(f"state notation: {key} must hold true or false per seat")
-    return list(values)
-
-
-def _ints(data: JSON, key: str, n: int) -> list[int]:
-    values = N.seat_lists(data, key, n)
-    if not all(N.is_int(v) and v >= 0 for v in values):
-        raise NotationError(f"state notation: {key} must hold a whole number >= 0 per seat")
-    return list(values)
-
-
-def _state_from_json(game: DarkCaveGame, data: JSON) -> DarkCaveState:
-    N.check_header(game, data)
-    n = game.players
-    state = DarkCaveState(game, N.need(data, "seed", int))
-    phase = N.need(data, "phase", str)
-    if phase not in PHASES:
-        raise NotationError(f"state notation: phase must be one of {', '.join(PHASES)}")
-    state.phase = phase
-    current = data.get("current")
-    state.current = None if phase == OVER else N.seat(current, n, "current")
-    state.turn = N.seat(data.get("turn"), n, "turn")
-    state.turns = N.need(data, "turns", int)
-    state.hands = [N.card_list(h, C.HAND_CARDS, "a hand") for h in N.seat_lists(data, "hands", n)]
-    state.deck = N.card_list(data.get("deck"), C.HAND_CARDS, "deck")
-    state.discard = N.card_list(data.get("discard"), C.HAND_CARDS, "discard")
-    state.box = N.card_list(data.get("box"), C.HAND_CARDS, "box")
-    state.clan_cards = N.card_list(data.get("clan_cards"), CLAN_CARDS, "clan_cards")
-    state.aside = N.card_list(data.get("aside"), CLAN_CARDS, "aside")
-    if len(state.clan_cards) != n:
-        raise NotationError("state notation: clan_cards must hold one card per seat")
-    state.revealed = _bools(data, "revealed", n)
-    state.gold = _ints(data, "gold", n)
-    state.supply = N.need(data, "supply", int)
-    state.goal_cards = N.read_goals(data, C.GOALS)
-    maze = state.maze
-    for entry in N.need(data, "maze", list):
-        name = entry[2] if isinstance(entry, list) and len(entry) == 3 else None
-        if name not in C.SHAPES.by_name:
-            raise NotationError(f"state notation: unknown maze shape in {entry!r}")
-        index = N.slot(entry, "a maze cell", 3)
-        if index in maze.cells:
-            raise NotationError(f"state notation: two cards at {slot_xy(index)}")
-        if not maze.cells:
-            maze.add_root(index, C.SHAPES.by_name[name])
-        else:
-            maze.cells[index] = C.SHAPES.by_name[name]
-    for entry in N.need(data, "hidden", list):
-        index = N.slot(entry, "a face-down goal", 2)
-        if index not in state.goal_cards or index in maze.cells:
-            raise NotationError(f"state notation: no face-down goal at {entry!r}")
-        maze.add_hidden(index, state.goal_cards[index])
-    maze.recompute()
-    overlay = maze.overlay
-    for index in list(maze.cells):
-        W.link_ladders(maze, index)
-    state.dwarfs = []
-    for seat, where in enumerate(N.seat_lists(data, "dwarfs", n)):
-        field = _field(where, "a dwarf") if where is not None else field_id(slot_index(0, 0), 0)
-        piece = overlay.add_piece(DWARF, seat, field)
-        state.dwarfs.append(piece.id)
-        if where is None:
-            overlay.remove_piece(piece.id)
-    state.out = [N.seat(s, n, "out") for s in N.need(data, "out", list)]
-    state.lying = _bools(data, "lying", n)
-    state.still = N.need(data, "still", bool)
-    state.boots = _bools(data, "boots", n)
-    state.axes = _ints(data, "axes", n)
-    for web in N.need(data, "webs", list):
-        index_side = _edge(web["edge"])
-        from saboteur.engine.grid import edge_side
-
-        index, side = edge_side(index_side)
-        marker = overlay.add_marker(W.WEB_MARKER, N.seat(web["owner"], n, "web owner"), index, side)
-        state.webs[marker.id] = web["shows"]
-    for creature, where, owner in N.need(data, "creatures", list):
-        if creature not in C.CREATURES:
-            raise NotationError(f"state notation: {creature!r} is not a creature")
-        piece = overlay.add_piece(
-            creature, N.seat(owner, n, "creature owner"), _field(where, "a creature")
-        )
-        state.creatures[creature] = piece.id
-    for where in N.need(data, "eagle_gold", list):
-        overlay.add_piece(GOLD, None, _field(where, "eagle gold"))
-    state.peeks = N.read_peeks(N.seat_lists(data, "peeks", n), state.goal_cards, 2)
-    state.known = [
-        {N.seat(s, n, "known"): state.clan_cards[s] for s in seen}
-        for seen in N.seat_lists(data, "known", n)
-    ]
-    state.steps_left = N.need(data, "steps_left", int)
-    state.creature_steps = N.need(data, "creature_steps", int)
-    state.moving = data.get("moving")
-    attack = data.get("attack")
-    if attack is not None:
-        state.attack = Attack(
-            attack["creature"],
-            _field(attack["field"], "the attacked field"),
-            list(attack["victims"]),
-            list(attack["defenders"]),
-            attack["then"],
-        )
-    pending = data.get("pending")
-    if pending is not None:
-        state.pending = (slot_index(pending[0], pending[1]), pending[2], _field(pending[3], "from"))
-    state.voters = [N.seat(s, n, "voters") for s in N.need(data, "voters", list)]
-    state.proposed = N.need(data, "proposed", bool)
-    draws = N.need(data, "draws", list)
-    state.draws = (N.seat(draws[0], n, "draws"), int(draws[1]))
-    state.final = data.get("final")
-    state.winner_seats = list(N.need(data, "winners", list))
-    _check_cards(state)
-    return state
-
-
-def _check_cards(state: DarkCaveState) -> None:
-    """Every path and action card is somewhere, exactly once; every clan card too."""
-    seen: Counter[str] = Counter(state.deck) + Counter(state.discard) + Counter(state.box)
-    for hand in state.hands:
-        seen += Counter(hand)
-    seen += Counter(
-        _SHAPES[sid].card for sid in state.maze.cells.values() if sid in C.PATH_SHAPE_IDS
-    )
-    overlay = state.maze.overlay
-    seen += Counter(C.WEB for _ in state.webs)
-    seen += Counter(p.kind for p in overlay.pieces.values() if p.kind in C.CREATURES)
-    seen += Counter({C.BOOTS: sum(state.boots), C.AXE: sum(state.axes)})
-    expected: Counter[str] = Counter()
-    for deck in C.DECKS:
-        expected += C.PATH_COUNTS[deck] + C.ACTION_COUNTS[deck]
-    if seen != expected:
-        more, fewer = seen - expected, expected - seen
-        raise NotationError(
-            "state notation: the cards do not add up"
-            f" (too many: {dict(more)}, missing: {dict(fewer)})"
-        )
-    if sorted(state.clan_cards + state.aside) != sorted(
-        S.clan_cards(
-            state.game.players, state.clans[0] if state.game.players in (3, 4) else S.YELLOW
-        )
-    ):
-        raise NotationError("state notation: the clan cards do not match the player count")

@@ -2,6 +2,13 @@
 
 >>> DARKCAVE.players.low, DARKCAVE.players.high, DARKCAVE.sides
 (2, 8, ('loyal', 'saboteur'))
+>>> from saboteur.engine import new_game
+>>> state = new_game("darkcave", 3).new_state(seed=1)
+>>> give_up(state).kind
+'pass'
+>>> state.apply(give_up(state))
+>>> state.phase, give_up(state).text
+('move', 'stop')
 """
 
 from __future__ import annotations
@@ -9,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from saboteur.engine.base import State
+from saboteur.engine.base import Action, State
+from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import words
 from saboteur.engine.darkcave.game import SCHEMA, DarkCaveGame
@@ -17,7 +25,7 @@ from saboteur.engine.darkcave.setup import LOYAL
 from saboteur.engine.darkcave.state import DarkCaveState
 from saboteur.engine.darkcave.views import EVENTS, DarkCaveView
 from saboteur.engine.messages import render
-from saboteur.engine.ruleset import BotOffer, Outcome, Result, Ruleset
+from saboteur.engine.ruleset import BotOffer, Outcome, Result, Ruleset, first_pass
 
 SIDES = ("loyal", "saboteur")
 
@@ -33,6 +41,17 @@ def outcomes(state: State) -> Sequence[Outcome]:
         result: Result = "tie" if everyone else "win" if seat in winners else "loss"
         out.append(Outcome(seat, LOYAL if character == LOYAL else "saboteur", result))
     return out
+
+
+def give_up(state: State) -> Action:
+    """A decision given up (its clock ran out): stop the dwarf or the creature, endure the
+    attack, refuse the agreed end; in the play phase a pass discarding one card; laying a goal
+    turned over, its first way."""
+    legal = state.legal_actions()
+    for word in (A.STOP, A.ENDURE, A.REFUSE):
+        if A.word_action(word) in legal:
+            return A.word_action(word)
+    return first_pass(state)
 
 
 def catalogue(players: int = 4) -> list[dict[str, Any]]:
@@ -106,4 +125,8 @@ DARKCAVE = Ruleset(
     messages="saboteur.engine.darkcave",
     view_type=DarkCaveView,
     event_types=EVENTS,
+    give_up=give_up,
+    announced=("game-end",),
+    env_adapter="saboteur.envs.darkcave:darkcave_adapter",
+    spiel_core="saboteur.envs.darkcave.spiel:SPIEL",
 )

@@ -334,9 +334,10 @@ class DarkCaveState(TableState):
             carried = sum(self.gold[s] for s in self.out if self.side_of(s) == clan)
             others = sum(1 for s in range(n) if self.side_of(s) != clan)
             treasure[clan] = carried * others
-        for seat in range(n):
-            if seat not in self.out and self.gold[seat]:
+        for seat in range(n):  # gold of dwarfs still in the cave goes back
+            if seat not in self.out:
                 self.supply += self.gold[seat]
+                self.gold[seat] = 0
         yellow, blue = treasure[S.YELLOW], treasure[S.BLUE]
         if yellow != blue:
             winner: str | None = S.YELLOW if yellow > blue else S.BLUE
@@ -634,7 +635,9 @@ class DarkCaveState(TableState):
         hand = self.hands[seat]
         if not hand:
             return
-        rng = random.Random(f"darkcave:{self.seed}:{len(self.history)}:{seat}:{why}")
+        # drawn from what the state notation holds, so a reloaded state draws the same card
+        key = f"darkcave:{self.seed}:{self.turns}:{len(self.discard)}:{seat}:{why}"
+        rng = random.Random(key)
         card = hand.pop(rng.randrange(len(hand)))
         self.discard.append(card)
         self.events.append(Event("card-lost", seat, {"why": why}))

@@ -56,7 +56,7 @@ from saboteur.engine.duel.actions import (
 )
 from saboteur.engine.duel.layout import DUEL
 from saboteur.engine.maze import slot_index, slot_xy
-from saboteur.envs.base import ActionSpace, Window
+from saboteur.envs.base import BlockSpace, Window
 
 __all__ = ["DuelActionSpace", "parse_action"]
 
@@ -94,25 +94,14 @@ def cell_index(cell: int) -> int:
     return slot_index(*cell_xy(cell))
 
 
-class DuelActionSpace(ActionSpace):
+class DuelActionSpace(BlockSpace):
     """The Duel's action space (2 seats; see the module doc for the layout)."""
 
     def __init__(self) -> None:
         sizes: tuple[int, ...] = (SHAPE_COUNT * CELLS, len(GOAL_SLOTS) * len(GOAL_SIDS))
         sizes += (len(TOOL_BITS) * PLAYERS, len(REPAIR_VARIANTS) * PLAYERS, CELLS, CELLS, CELLS)
         sizes += (len(GOAL_SLOTS), len(TOOL_BITS) * len(PAIRS), len(CARD_KINDS) + len(PAIRS))
-        self.starts: dict[str, int] = {}
-        start = 0
-        for name, size in zip(BLOCK_NAMES, sizes, strict=True):
-            self.starts[name] = start
-            start += size
-        super().__init__(start)
-        self._bounds = [*self.starts.values(), self.size]
-
-    def blocks(self) -> dict[str, tuple[int, int]]:
-        """Each block's ``(start, size)``."""
-        ends = self._bounds[1:]
-        return {name: (a, b - a) for (name, a), b in zip(self.starts.items(), ends, strict=True)}
+        super().__init__(dict(zip(BLOCK_NAMES, sizes, strict=True)))
 
     def _encode(self, action: Action) -> int | None:
         kind, at = action.kind, self.starts
@@ -147,9 +136,7 @@ class DuelActionSpace(ActionSpace):
         return at["pass"] + len(CARD_KINDS) + PAIR_INDEX[(cards[0], cards[1])]
 
     def _decode(self, index: int) -> Action:
-        block = max(b for b in range(len(BLOCK_NAMES)) if self._bounds[b] <= index)
-        name = BLOCK_NAMES[block]
-        offset = index - self._bounds[block]
+        name, offset = self.block_of(index)
         if name == "place":
             cell, sid = divmod(offset, SHAPE_COUNT)
             return place_action(cell_index(cell), sid)

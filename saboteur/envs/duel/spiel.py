@@ -28,19 +28,18 @@ the seats allowed to see it.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from saboteur.engine import Event, Game
+from saboteur.engine import Game
 from saboteur.engine.duel.actions import PASS, discarded
 from saboteur.engine.duel.game import DuelGame
 from saboteur.engine.duel.state import DuelState
 from saboteur.engine.maze import slot_index, slot_xy
 from saboteur.envs.base import Field, FloatArray, build_fields
-from saboteur.envs.chance import ChanceCore, weighted
+from saboteur.envs.chance import ChanceCore, event_text, weighted
 from saboteur.envs.duel import action_space, observer
 from saboteur.envs.duel.actions import BLOCK_NAMES, CARD_KINDS, GOAL_SLOTS, PLAYERS, DuelActionSpace
 from saboteur.envs.duel.observation import DECK, GOAL_KINDS, DuelObserver
@@ -189,7 +188,7 @@ class DuelSpielCore(ChanceCore[DuelGame, DuelState, Deal]):
             self.passes[seat] += discarded(action)
         for event in events:
             if event.kind not in PRIVATE_EVENTS:
-                self.log.append((-1 if event.to is None else event.to, _text(event)))
+                self.log.append((-1 if event.to is None else event.to, event_text(event)))
         drawn = [c for e in events if e.kind == "drew" and e.seat == seat for c in e.data["cards"]]
         if drawn:
             hand = engine.hands[seat]
@@ -226,11 +225,6 @@ class DuelSpielCore(ChanceCore[DuelGame, DuelState, Deal]):
         from saboteur.envs.duel.resample import resample
 
         return resample(self, seat, rng)
-
-
-def _text(event: Event) -> str:
-    data = json.dumps(dict(event.data), sort_keys=True, separators=(",", ":"))
-    return f"{event.kind} s{event.seat} {data}"
 
 
 def _length(game: Game) -> int:
