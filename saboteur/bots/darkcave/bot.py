@@ -174,14 +174,17 @@ class DarkCaveHeuristicBot(Bot):
         here = sight.dwarfs[self.seat]
         hand = view["hand"]
         by_text = {action.text: action for action in legal}
+        propose = by_text.get(A.PROPOSE)
+        if propose is not None and self._ahead(sight):
+            return propose
         if here is not None and sight.exit_field() is None:
             info = self._info(sight, here, by_text)
             if info is not None:
                 return info
+        scores = self._place_scores(sight, here, legal) if here is not None else {}
+        if scores:
+            return max(scores, key=lambda action: (scores[action], action.text))
         if here is not None:
-            place = self._best_place(sight, here, legal)
-            if place is not None:
-                return place
             boots = by_text.get(f"boots@{self.seat}")
             if boots is not None:
                 return boots
@@ -191,7 +194,7 @@ class DarkCaveHeuristicBot(Bot):
         axe = by_text.get(f"axe@{self.seat}")
         if axe is not None and not view["axes"][self.seat]:
             return axe
-        return self._pass(sight, hand, by_text)
+        return self._pass(sight, hand, by_text, useful=False)
 
     @staticmethod
     def _info(sight: Sight, here: int, by_text: dict[str, Action]) -> Action | None:
@@ -205,15 +208,18 @@ class DarkCaveHeuristicBot(Bot):
         x, y = slot_xy(goal)
         return by_text.get(f"info@{x},{y}")
 
-    def _best_place(self, sight: Sight, here: int, legal: Sequence[Action]) -> Action | None:
-        """The placement that brings the dwarf's reachable cave closest to its target."""
+    def _place_scores(
+        self, sight: Sight, here: int, legal: Sequence[Action]
+    ) -> dict[Action, float]:
+        """The placements that bring the dwarf's reachable cave closer to its target (or open it
+        onwards there), each with how good it is."""
         target = self._target(sight, here)
         if target is None:
-            return None
+            return {}
         maze = sight.maze
         reachable = {field_slot(f) for f in reach(maze, here, None, rules=W.RULES)}
         near = min(_distance(slot, target) for slot in reachable)
-        best: tuple[float, Action] | None = None
+        scores: dict[Action, float] = {}
         for action in legal:
             if action.kind != A.PLACE or action.slot is None:
                 continue
@@ -229,10 +235,8 @@ class DarkCaveHeuristicBot(Bot):
             score = 10.0 * gain - _CROSSING[shape.card.split("-")[0]]
             score += 3 * (C.EAGLE in specials) + 1.5 * (C.LADDER in specials)
             score -= 2 * (C.HOLE in specials) + 2 * (C.TUNNEL in specials)
-            score += onwards
-            if best is None or score > best[0]:
-                best = (score, action)
-        return best[1] if best is not None else None
+            scores[action] = score + onwards
+        return scores
 
     @staticmethod
     def _joins(sight: Sight, index: int, sid: int, reachable: set[int]) -> bool:
@@ -265,10 +269,18 @@ class DarkCaveHeuristicBot(Bot):
                 best = (worth, action)
         return best[1] if best is not None else None
 
-    def _pass(self, sight: Sight, hand: list[str], by_text: dict[str, Action]) -> Action:
-        """Throw away the least useful card, or the two least useful if both are of little use."""
-        ranked = sorted(sorted(hand), key=lambda card: self._keep(sight, card))
-        if len(ranked) >= 2 and self._keep(sight, ranked[1]) < 3:
+    def _pass(
+        self, sight: Sight, hand: list[str], by_text: dict[str, Action], useful: bool
+    ) -> Action:
+        """Throw away the least useful card, or the two least useful if both are of little use
+        (path cards that lead nowhere now count as little use unless ``useful``)."""
+
+        def keep(card: str) -> float:
+            value = self._keep(sight, card)
+            return value if useful or card in C.ACTION_CARDS else min(value, 2.5)
+
+        ranked = sorted(sorted(hand), key=keep)
+        if len(ranked) >= 2 and keep(ranked[1]) < 3:
             pair = by_text.get(f"pass:{'+'.join(sorted(ranked[:2]))}")
             if pair is not None:
                 return pair
