@@ -194,7 +194,7 @@ class DarkCaveHeuristicBot(Bot):
         axe = by_text.get(f"axe@{self.seat}")
         if axe is not None and not view["axes"][self.seat]:
             return axe
-        return self._pass(sight, hand, by_text, useful=False)
+        return self._pass(sight, hand, by_text)
 
     @staticmethod
     def _info(sight: Sight, here: int, by_text: dict[str, Action]) -> Action | None:
@@ -269,18 +269,10 @@ class DarkCaveHeuristicBot(Bot):
                 best = (worth, action)
         return best[1] if best is not None else None
 
-    def _pass(
-        self, sight: Sight, hand: list[str], by_text: dict[str, Action], useful: bool
-    ) -> Action:
-        """Throw away the least useful card, or the two least useful if both are of little use
-        (path cards that lead nowhere now count as little use unless ``useful``)."""
-
-        def keep(card: str) -> float:
-            value = self._keep(sight, card)
-            return value if useful or card in C.ACTION_CARDS else min(value, 2.5)
-
-        ranked = sorted(sorted(hand), key=keep)
-        if len(ranked) >= 2 and keep(ranked[1]) < 3:
+    def _pass(self, sight: Sight, hand: list[str], by_text: dict[str, Action]) -> Action:
+        """Throw away the least useful card, or the two least useful if both are of little use."""
+        ranked = sorted(sorted(hand), key=lambda card: self._keep(sight, card))
+        if len(ranked) >= 2 and self._keep(sight, ranked[1]) < 3:
             pair = by_text.get(f"pass:{'+'.join(sorted(ranked[:2]))}")
             if pair is not None:
                 return pair
