@@ -74,7 +74,8 @@ def lay_a_card(person: Player) -> bool:
         page.click(f'#hand .hand-card[data-index="{index}"]')
         page.wait_for_selector("#card-menu:not([hidden])")
         place = page.locator("#card-menu .menu-item.kind-place:not([disabled])")
-        if not place.count():
+        if not place.count():  # its targets are highlighted at once: back from them, then the menu
+            page.keyboard.press("Escape")
             page.keyboard.press("Escape")
             page.wait_for_selector("#card-menu", state="hidden")
             continue

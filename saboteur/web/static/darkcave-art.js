@@ -148,8 +148,8 @@ function strokes(paths, under = false) {
   const d = paths.map((pts) => `M${pts.map((p) => p.map((v) => v.toFixed(1)).join(" ")).join(" L")}`).join(" ");
   const light = under ? "#b89a66" : "#e9c98f";
   return (
-    `<path d="${d}" fill="none" stroke="#2a1b10" stroke-width="20" stroke-linejoin="round" stroke-linecap="round"/>` +
-    `<path d="${d}" fill="none" stroke="${light}" stroke-width="13" stroke-linejoin="round" stroke-linecap="round"/>`
+    `<path d="${d}" fill="none" stroke="#2a1b10" stroke-width="17" stroke-linejoin="round"/>` +
+    `<path d="${d}" fill="none" stroke="${light}" stroke-width="11" stroke-linejoin="round"/>`
   );
 }
 
