@@ -261,7 +261,7 @@ export function cardArt(card, seed = 3, label = "") {
   return (
     base("#3b3040", seed) +
     `<g transform="translate(${CW / 2} ${CH / 2 - 6})">${actionIcon(card)}</g>` +
-    `<text x="${CW / 2}" y="${CH - 10}" text-anchor="middle" font-size="${text.length > 9 ? 6.5 : 9}" font-weight="700" fill="#f3e6cc">${text}</text>`
+    `<text x="${CW / 2}" y="${CH - 10}" text-anchor="middle" font-size="${text.length > 14 ? 5.5 : text.length > 9 ? 6.5 : 9}" font-weight="700" fill="#f3e6cc">${text}</text>`
   );
 }
 

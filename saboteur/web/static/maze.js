@@ -68,7 +68,7 @@ function placed(item) {
 /** A target on one spot of a card (a field, an edge): a ring there, with its badge if any. */
 function spotNodes(target) {
   const [cx, cy] = target.spot;
-  const nodes = [el("circle", { cx, cy, r: 8, class: "target-spot" })];
+  const nodes = [el("circle", { cx, cy, r: 9, class: "target-spot" })];
   if (target.badge) {
     const badge = el("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "target-badge" });
     badge.textContent = target.badge;
