@@ -16,6 +16,11 @@ from typing import Any
 
 from tests.web.harness import Player
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the browser tests are skipped then (conftest.py)
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
+
 IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 FORM = "#new-game-form"
 OVER = "#overlay[data-kind=game-over]"
@@ -71,8 +76,13 @@ def lay_a_card(person: Player) -> bool:
     """Lay a path card where it fits farthest from the start; False if none fits."""
     page = person.page
     for index in range(len(person.hand())):
-        page.click(f'#hand .hand-card[data-index="{index}"]')
-        page.wait_for_selector("#card-menu:not([hidden])")
+        card = f'#hand .hand-card[data-index="{index}"]'
+        page.click(card)
+        try:
+            page.wait_for_selector("#card-menu:not([hidden])", timeout=4000)
+        except PlaywrightTimeout:  # a busy machine: the first click may go astray
+            page.click(card)
+            page.wait_for_selector("#card-menu:not([hidden])")
         place = page.locator("#card-menu .menu-item.kind-place:not([disabled])")
         if not place.count():  # its targets are highlighted at once: back from them, then the menu
             page.keyboard.press("Escape")
@@ -169,6 +179,12 @@ def lay_and_walk(person: Player, shot: Path | None = None, keys: bool = False) -
         else:
             steps = int(spot.get_attribute("data-steps") or "1")
             spot.click()
+        page.wait_for_function(
+            "f => document.querySelector(\".maze .token[data-kind=dwarf][data-owner='0']\")"
+            "?.dataset.field === f",
+            arg=field,
+            timeout=20_000,
+        )  # the way's steps were sent one by one: the dwarf stands on that field
         settle(person, seq)
         assert my_dwarf_field(page) == field, (field, steps)
         if person.my_turn() and phase(page) == "stop":
