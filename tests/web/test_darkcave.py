@@ -146,8 +146,9 @@ def lay_and_walk(person: Player, shot: Path | None = None, keys: bool = False) -
     page = person.page
     for _ in range(8):
         assert wait_my_turn(person)
-        if phase(page) != "play":
-            finish_decision(person)
+        seq = person.seq()
+        if phase(page) != "play" or person.seq() != seq or not person.my_turn():
+            finish_decision(person, end=False)
             continue
         if not lay_a_card(person):
             pass_one(person)
@@ -155,7 +156,7 @@ def lay_and_walk(person: Player, shot: Path | None = None, keys: bool = False) -
             continue
         found = walk_target(page)
         if found is None:
-            finish_decision(person)
+            finish_decision(person, end=False)
             continue
         spot, field = found
         assert page.locator(".maze .token[data-kind=dwarf]").count() >= 2
@@ -188,24 +189,29 @@ def lay_and_walk(person: Player, shot: Path | None = None, keys: bool = False) -
         settle(person, seq)
         assert my_dwarf_field(page) == field, (field, steps)
         if person.my_turn() and phase(page) == "stop":
+            seq = person.seq()
             page.click("#table-actions [data-action=stop]")
+            page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
         return field
     raise AssertionError("no card could be laid and walked in eight turns")
 
 
-def finish_decision(person: Player) -> None:
-    """One decision to get on with the game: stop walking, endure, agree, the first way a goal lies,
-    else (playing) propose to end the game, or pass."""
+def finish_decision(person: Player, end: bool = True) -> None:
+    """One decision to get on with the game: stop walking, endure, the first way a goal lies, a
+    vote (agree if ``end``, else refuse), else (playing) propose to end the game (if ``end``) or
+    pass."""
     page = person.page
     seq = person.seq()
     what = phase(page)
     if person.seq() != seq or not person.my_turn():
         return  # the view changed meanwhile: look again
+    if what == "agree" and not end:
+        what = "refuse"
     if what == "reveal":
         page.locator("#hand .gold-card.orientation").first.click()
-    elif what in ("stop", "endure", "agree"):
+    elif what in ("stop", "endure", "agree", "refuse"):
         page.click(f"#table-actions [data-action={what}]")
-    elif page.locator("#table-actions [data-action=propose-end]").count():
+    elif end and page.locator("#table-actions [data-action=propose-end]").count():
         page.click("#table-actions [data-action=propose-end]")
     else:
         pass_one(person)

@@ -70,7 +70,9 @@ function spotNodes(target) {
   const [cx, cy] = target.spot;
   const nodes = [el("circle", { cx, cy, r: 9, class: "target-spot" })];
   if (target.badge) {
-    const badge = el("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "target-badge" });
+    const [bx, by] = [cx + 9, cy - 9]; // beside the ring: what stands on the spot stays in sight
+    nodes.push(el("rect", { x: bx - 6, y: by - 5.5, width: 12, height: 11, rx: 5.5, class: "target-badge-bg" }));
+    const badge = el("text", { x: bx, y: by + 3.5, "text-anchor": "middle", class: "target-badge" });
     badge.textContent = target.badge;
     nodes.push(badge);
   }
