@@ -550,3 +550,76 @@ def test_state_notation_without_a_null_entry_is_refused(key: str) -> None:
     del data[key]
     with pytest.raises(NotationError, match=key):
         load(data)
+
+
+# -- the view's targets and walk map ---------------------------------------------------------------
+
+
+def test_targets_name_the_field_of_a_step_or_creature_and_the_side_of_a_web() -> None:
+    state = creature_before_dwarf("rat", "web")
+    targets = {t["action"]: t for t in state.view(0)["board"]["targets"]}
+    assert targets["rat@1,0.0"] == {
+        "action": "rat@1,0.0",
+        "kind": "lure",
+        "hand_card": "rat",
+        "x": 1,
+        "y": 0,
+        "field": 0,
+    }
+    assert targets["web@0,0:E"]["side"] == "E" and targets["web@0,0:E"]["x"] == 0
+    state.apply("rat@1,0.0")
+    view = state.view(0)
+    steps = [t for t in view["board"]["targets"] if t["kind"] == "step"]
+    assert steps and all(isinstance(t["field"], int) for t in steps)
+    walk = view["walk"]
+    assert walk["mover"] == "rat" and walk["start"] == "1,0.0" and walk["steps_left"] == 3
+    onto_dwarf = next(f for f in walk["fields"] if f["field"] == "2,0.0")
+    assert onto_dwarf["enter"] == ["attack"] and onto_dwarf["steps"] == 1
+    assert all(f["via"] != "2,0.0" for f in walk["fields"])  # it stops at the dwarf
+    assert "walk" not in state.view(1) and "walk" not in state.view(None)
+
+
+def test_the_walk_map_lists_the_reachable_fields_and_follows_legal_steps() -> None:
+    data = dealt()
+    for x, shape in ((1, "I-EW"), (2, "I-NESW"), (3, "I-NESW")):
+        lay(data, x, 0, shape)
+    state = load(data)
+    _pass(state)
+    view = state.view(0)
+    walk = view["walk"]
+    assert walk["mover"] == "dwarf" and walk["steps_left"] == 3
+    reach = {f["field"]: f["steps"] for f in walk["fields"]}
+    assert reach["3,0.0"] == 3 and "4,0.0" not in reach
+    expected = W.dwarf_reach(state.maze, START, 3)
+    assert set(reach) == {field_text(f) for f in expected if f != START}
+    first = {f["field"] for f in walk["fields"] if f["steps"] == 1}
+    assert first == {a.removeprefix("step@") for a in view["legal"] if a.startswith("step@")}
+    by_field = {f["field"]: f for f in walk["fields"]}
+    path = ["3,0.0"]
+    while by_field[path[-1]]["via"] != walk["start"]:
+        path.append(by_field[path[-1]]["via"])
+    for field in reversed(path):  # the client sends the way's steps one by one
+        assert f"step@{field}" in legal(state)
+        state.apply(f"step@{field}")
+    assert state.dwarf_field(0) == field_id(slot_index(3, 0), 0)
+    assert state.current == 1 and "walk" not in state.view(0)  # the move is over
+
+
+def test_the_walk_map_marks_tolls_goals_and_the_tunnel_without_showing_a_goal() -> None:
+    data = dealt()
+    lay(data, 4, 2, "I-NS")
+    lay(data, 4, 3, "I-NESW")
+    data["dwarfs"][0] = "4,2.0"
+    state = load(data)
+    _pass(state)
+    walk = state.view(0)["walk"]
+    goal = next(f for f in walk["fields"] if f["field"] == "4,4.0")
+    assert goal["enter"] == ["goal"] and goal["steps"] == 2 and goal["via"] == "4,3.0"
+    assert all(f["via"] != "4,4.0" for f in walk["fields"])  # turning it over ends the move
+    assert "goal-" not in str(walk)  # nothing of the face-down card
+    data = dealt()
+    lay(data, 1, 0, "III-tunnel")
+    state = load(data)
+    _pass(state)
+    tunnel = next(f for f in state.view(0)["walk"]["fields"] if f["n"] == 6)
+    assert tunnel["enter"] == ["gold"] and tunnel["gold"] == 1 and tunnel["steps"] == 3

@@ -110,3 +110,14 @@ def test_named_messages_travel_without_the_table() -> None:
     alone = named(message, ["Ann", "Ben"])
     assert alone.to_json()["args"] == {"actor": "Ann", "target": {"seat": 7}, "tool": "cart"}
     assert render_message(alone, "de") == "Ann hat die cart von Platz 7 zerbrochen"
+
+
+def test_no_placeholder_nests_another() -> None:
+    """A plural's forms are plain text: ``{n:plural:a card|{n} cards}`` would stay unfilled (in
+    Python and in the browser alike)."""
+    catalogue_body()  # every registered ruleset's catalogue loaded
+    nested = re.compile(r"\{\w+:[^{}]*\{")
+    for key, texts in CATALOGUE.items():
+        for lang, text in texts.items():
+            assert not nested.search(text), (key, lang, text)
+    assert "darkcave.draw" in CATALOGUE

@@ -33,7 +33,7 @@ RULESET_PACKAGES = (
 ALLOWED = {"engine/registry.py"}
 WEB = PACKAGE / "web"
 # the client adapters register themselves for their rulesets by name
-ADAPTERS = {"static/classic.js", "static/duel.js"}
+ADAPTERS = {"static/classic.js", "static/duel.js", "static/darkcave.js"}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -73,7 +73,9 @@ class Marker(TypedDict):
 
 
 class Target(TypedDict):
-    """A legal action of the viewer with what it points at: a slot or a seat (or nothing)."""
+    """A legal action of the viewer with what it points at: a slot or a seat (or nothing); where
+    a ruleset's cards have several fields or its actions act on edges, also the field of the slot
+    (``field``) or the side of the slot's card (``side``: N, E, S or W)."""
 
     action: str
     kind: str
@@ -81,6 +83,8 @@ class Target(TypedDict):
     x: NotRequired[int]
     y: NotRequired[int]
     seat: NotRequired[int]
+    field: NotRequired[int]  # which field of the card at (x, y)
+    side: NotRequired[str]  # which edge of the card at (x, y)
 
 
 class Board(TypedDict):

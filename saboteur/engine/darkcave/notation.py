@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from saboteur.engine import notation_support as N
-from saboteur.engine.base import JSON
-from saboteur.engine.board import Piece, board, face_down, face_up
+from saboteur.engine.base import JSON, Action
+from saboteur.engine.board import Piece, Target, board, face_down, face_up
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import setup as S
@@ -34,7 +34,10 @@ from saboteur.engine.darkcave.state import (
     VOTE,
     DarkCaveState,
 )
+from saboteur.engine.darkcave.walkmap import walk_map
 from saboteur.engine.grid import (
+    SIDE_NAMES,
+    edge_side,
     field_number,
     field_slot,
     slot_xy,
@@ -157,11 +160,23 @@ def view_of(state: DarkCaveState, player: int | None) -> JSON:
             actions = state.legal_actions()
         out["legal"] = [action.text for action in actions]
     out["board"] = board(cells, actions, None, _pieces(state))
+    _point_targets(out["board"]["targets"], actions)
+    if actions and state.phase in (MOVE, CREATURE):
+        out["walk"] = walk_map(state)
     out["board"]["markers"] = [
         {"kind": "web", "x": x, "y": y, "side": side}
         for x, y, side in (_edge_parts(w["edge"]) for w in out["webs"])
     ]
     return out
+
+
+def _point_targets(targets: list[Target], actions: list[Action]) -> None:
+    """Name the field a step or a creature points at, and the side of an edge a web lies on."""
+    for target, action in zip(targets, actions, strict=True):
+        if action.kind in (A.STEP, A.LURE) and action.slot is not None:
+            target["field"] = field_number(action.code)
+        elif action.kind in (A.WEB, A.AXE_WEB):
+            target["side"] = SIDE_NAMES[edge_side(action.code)[1]]
 
 
 def _creatures(state: DarkCaveState) -> list[tuple[str, Any]]:

@@ -32,6 +32,25 @@ class AttackView(TypedDict):
     then: str  # whose move goes on afterwards: "creature" or "walk"
 
 
+class WalkField(TypedDict):
+    field: str  # "x,y.n"
+    x: int
+    y: int
+    n: int  # the field's number on the card at (x, y)
+    steps: int  # the fewest steps to it
+    via: str  # the field it is reached from on that way ("x,y.n")
+    enter: list[str]  # what entering it means: card, gold, attack, goal, exit, eagle
+    cards: int  # hand cards the way costs (bridges)
+    gold: int  # gold the way costs (tunnels; nothing if the dwarf carries none)
+
+
+class WalkView(TypedDict):
+    mover: str  # dwarf, or the creature being moved
+    start: str  # the field it stands on
+    steps_left: int
+    fields: list[WalkField]  # every field it can reach, nearest first
+
+
 class DarkCaveView(ViewBase):
     turn: int  # the seat whose turn it is (``current`` may be a defender or a voter)
     turns: int
@@ -63,6 +82,7 @@ class DarkCaveView(ViewBase):
     known: NotRequired[dict[str, str]]  # seat -> the clan card one looked at
     goals_seen: NotRequired[list[list[int | str]]]  # [x, y, goal card] looked at
     aside: NotRequired[list[str]]  # the set-aside clan cards (the first out of the cave)
+    walk: NotRequired[WalkView | None]  # the seat to move: where its dwarf (or creature) can go
 
 
 class At(EventBase):

@@ -43,6 +43,16 @@ export function svgNodes(markup) {
   return nodes.map((n) => n.cloneNode(true));
 }
 
+/** An <svg> icon of trusted `markup` in the view box `box`, hidden from screen readers. */
+export function svgIcon(markup, box = "-13 -13 26 26", cls = "token") {
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", box);
+  svg.setAttribute("class", cls);
+  svg.setAttribute("aria-hidden", "true");
+  svg.append(...svgNodes(markup));
+  return svg;
+}
+
 export function el(tag, attrs = {}) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);

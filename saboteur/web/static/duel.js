@@ -5,7 +5,7 @@
 
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
-import { svgNodes } from "./cards.js";
+import { svgIcon, svgNodes } from "./cards.js";
 import { cellMarkup, duelCardMarkup, duelShapeOf, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
 import { cardNameIn, eventText, t, toolName } from "./i18n.js";
 
@@ -17,14 +17,7 @@ import { cardOptions } from "./options.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
-function icon(markup, box = "-13 -13 26 26", cls = "token") {
-  const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", box);
-  svg.setAttribute("class", cls);
-  svg.setAttribute("aria-hidden", "true");
-  svg.append(...svgNodes(markup));
-  return svg;
-}
+const icon = svgIcon;
 
 function cardSvg(card) {
   const svg = document.createElementNS(SVGNS, "svg");

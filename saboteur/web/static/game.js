@@ -65,7 +65,7 @@ export function feedClass(kind) {
 export class GameWindow {
   constructor(app) {
     this.app = app;
-    this.maze = new MazeView($("#maze-host"), (actions) => this.pickTarget(actions));
+    this.maze = new MazeView($("#maze-host"), (actions, target) => this.pickTarget(actions, target));
     this.msg = null;
     this.sel = null; // {index, card, shape, option}
     this.menuOpen = false;
@@ -79,6 +79,7 @@ export class GameWindow {
     this.choosing = null; // several actions on one slot: {actions} to choose from
     this.picking = false; // choosing hand cards to discard (a pass of 1–2, or clearing sabotage)
     this.picked = []; // their indices
+    this.walkPlan = null; // the steps of a walk still to send, one per new view (see darkcave.js)
     $("#to-lobby").addEventListener("click", () => app.go("lobby"));
     $("#zoom-in").addEventListener("click", () => this.maze.zoom(1 / 1.25));
     $("#zoom-out").addEventListener("click", () => this.maze.zoom(1.25));
@@ -118,8 +119,10 @@ export class GameWindow {
     this.app.render();
   }
 
-  /** A target in the maze was chosen: its one action is sent; several (e.g. two orientations) are offered to choose from. */
-  pickTarget(actions) {
+  /** A target in the maze was chosen: the adapter's if it takes it (a walk of several steps); else its
+   * one action is sent; several (e.g. two orientations) are offered to choose from. */
+  pickTarget(actions, target = null) {
+    if (this.rules.pickTarget?.(this, target)) return;
     if (actions.length === 1) {
       this.act(actions[0]);
       return;
@@ -151,6 +154,10 @@ export class GameWindow {
   key(event) {
     if (document.body.dataset.view !== "game" || event.defaultPrevented) return;
     const typing = event.target.closest?.("input, textarea, select");
+    if (!typing && this.msg && this.rules.key?.(this, event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === "Escape") {
       if (document.querySelector("dialog[open]")) return;
       if (!$("#overlay").hidden) {
@@ -276,6 +283,7 @@ export class GameWindow {
     this.renderFeed(msg, feed, feedAtBottom);
     this.renderOverlay(msg, view);
     this.applyFocus();
+    this.rules.afterRender?.(this, msg); // e.g. the next step of a walk chosen by one click
   }
 
   checkSelection(view) {
@@ -525,7 +533,8 @@ export class GameWindow {
   }
 
   mazeTargets(option) {
-    return mazeTargets(option, this.sel?.shape, this.rules.cardName, targetsOf(this.view));
+    const targets = mazeTargets(option, this.sel?.shape, this.rules.cardName, targetsOf(this.view));
+    return this.rules.mazeTargets ? this.rules.mazeTargets(this, option, targets) : targets;
   }
 
   renderFeed(msg, feed, atBottom) {

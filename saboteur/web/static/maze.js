@@ -65,6 +65,20 @@ function placed(item) {
   return g;
 }
 
+/** A target on one spot of a card (a field, an edge): a ring there, with its badge if any. */
+function spotNodes(target) {
+  const [cx, cy] = target.spot;
+  const nodes = [el("circle", { cx, cy, r: 9, class: "target-spot" })];
+  if (target.badge) {
+    const [bx, by] = [cx + 9, cy - 9]; // beside the ring: what stands on the spot stays in sight
+    nodes.push(el("rect", { x: bx - 6, y: by - 5.5, width: 12, height: 11, rx: 5.5, class: "target-badge-bg" }));
+    const badge = el("text", { x: bx, y: by + 3.5, "text-anchor": "middle", class: "target-badge" });
+    badge.textContent = target.badge;
+    nodes.push(badge);
+  }
+  return nodes;
+}
+
 export class MazeView {
   /**
    * @param {HTMLElement} host   element to draw into
@@ -91,7 +105,9 @@ export class MazeView {
 
   /**
    * Draw the view: its cells, pieces and markers as the adapter `rules` gives them, and `targets`,
-   * the clickable slots: {x, y, action, actions?, kind: "slot"|"card"|"goal", ghost?, label}.
+   * the clickable slots: {x, y, action, actions?, kind: "slot"|"card"|"goal", ghost?, label}; a target
+   * with a `spot` ([x, y] on the card) is a ring there (a field, an edge) with its `badge`, and
+   * its `data` become data attributes.
    */
   update(game, view, targets, rules, names) {
     if (this.lastGame !== game) {
@@ -147,7 +163,9 @@ export class MazeView {
         ghost.append(...svgNodes(rules.cardMarkup(target.ghost, 3)));
         g.append(ghost);
       }
-      g.append(el("rect", { x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 6, class: "target-frame" }));
+      for (const [name, value] of Object.entries(target.data ?? {})) g.dataset[name] = String(value);
+      if (target.spot) g.append(...spotNodes(target));
+      else g.append(el("rect", { x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 6, class: "target-frame" }));
       const choose = (event) => {
         event.preventDefault();
         event.stopPropagation();

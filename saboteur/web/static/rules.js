@@ -4,5 +4,6 @@
 
 import "./classic.js";
 import "./duel.js";
+import "./darkcave.js";
 
 export { adapted, register, rulesFor } from "./adapters.js";

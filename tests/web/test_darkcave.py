@@ -1,0 +1,259 @@
+"""The Dark Cave in the browser: a person and bots play it in real Chromium through the UI.
+
+The person lays a card, then walks by clicking a highlighted field (the dwarf's piece stands on
+that field afterwards); the board shows the dwarfs, the face-down goals and the walk; the game is
+played to the end (the person proposes to end it until the bots agree) and the result shows every
+character.  A second run is in German at phone width and walks by the arrow keys.  Screenshots:
+``docs/img/client-darkcave.png`` and ``docs/img/client-darkcave-phone.png``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.web.harness import Player
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the browser tests are skipped then (conftest.py)
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
+
+IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+FORM = "#new-game-form"
+OVER = "#overlay[data-kind=game-over]"
+WALK = ".maze .target-field"
+
+
+def create_darkcave(host: Player, players: int, bots: tuple[str, ...]) -> int:
+    """A Dark Cave table of ``players`` made in the dialog, the other seats bots; started."""
+    page = host.page
+    page.click("#new-game-btn")
+    page.check(f"{FORM} input[name=ruleset][value=darkcave]")
+    page.eval_on_selector(
+        f"{FORM} input[name=players]",
+        "(el, n) => { el.value = String(n); el.dispatchEvent(new Event('input', {bubbles: true}));"
+        " el.dispatchEvent(new Event('change', {bubbles: true})); }",
+        players,
+    )
+    for seat, kind in enumerate(bots, start=1):
+        page.select_option(f"{FORM} select[name=seat-{seat}]", kind)
+    page.click(f"{FORM} button[value=create]")
+    table = page.locator("#open-games li.game.mine")
+    table.wait_for()
+    game = int(table.get_attribute("data-game") or "0")
+    host.start(game)
+    host.wait_game_window(game)
+    return game
+
+
+def wait_my_turn(person: Player, seconds: float = 60) -> bool:
+    """Until it is my decision (True) or the game is over (False)."""
+    page = person.page
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator(OVER).count():
+            return False
+        if person.my_turn():
+            return True
+        time.sleep(0.05)
+    raise AssertionError("my turn never came")
+
+
+def phase(page: Any) -> str:
+    """The phase as the page shows it: by the buttons and choices on offer."""
+    if page.locator("#hand .gold-card.orientation").count():
+        return "reveal"
+    for action in ("stop", "endure", "agree"):
+        if page.locator(f"#table-actions [data-action={action}]").count():
+            return action
+    return "play"
+
+
+def lay_a_card(person: Player) -> bool:
+    """Lay a path card where it fits farthest from the start; False if none fits."""
+    page = person.page
+    for index in range(len(person.hand())):
+        card = f'#hand .hand-card[data-index="{index}"]'
+        page.click(card)
+        try:
+            page.wait_for_selector("#card-menu:not([hidden])", timeout=4000)
+        except PlaywrightTimeout:  # a busy machine: the first click may go astray
+            page.click(card)
+            page.wait_for_selector("#card-menu:not([hidden])")
+        place = page.locator("#card-menu .menu-item.kind-place:not([disabled])")
+        if not place.count():  # its targets are highlighted at once: back from them, then the menu
+            page.keyboard.press("Escape")
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#card-menu", state="hidden")
+            continue
+        place.click()
+        targets = page.locator(".maze .target")
+        targets.first.wait_for()
+        slots = targets.evaluate_all("els => els.map(e => e.dataset.slot)")
+        far = max(range(len(slots)), key=lambda i: sum(abs(int(v)) for v in slots[i].split(",")))
+        seq = person.seq()
+        targets.nth(far).click()  # the cave grows outwards
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+        return True
+    return False
+
+
+def pass_one(person: Player) -> None:
+    """Pass discarding the first hand card (picked for the panel's pass)."""
+    page = person.page
+    seq = person.seq()
+    page.click("#table-actions [data-action=discard-two]")
+    page.click('#hand .hand-card[data-index="0"]')
+    page.click("#table-actions [data-action=pass]:not([disabled])")
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+
+
+def walk_target(page: Any) -> tuple[Any, str] | None:
+    """The farthest highlighted field whose way neither costs nor ends the move, else any."""
+    spots = page.locator(WALK)
+    if not spots.count():
+        return None
+    badges = spots.evaluate_all("els => els.map(e => e.querySelector('.target-badge').textContent)")
+    free = [i for i, b in enumerate(badges) if not b.endswith("!")]
+    pick = max(free or range(len(badges)), key=lambda i: int(badges[i].rstrip("!")))
+    spot = spots.nth(pick)
+    return spot, spot.get_attribute("data-field") or ""
+
+
+def my_dwarf_field(page: Any) -> str:
+    return (
+        page.locator(".maze .token[data-kind=dwarf][data-owner='0']").get_attribute("data-field")
+        or ""
+    )
+
+
+def settle(person: Player, before: int) -> None:
+    """Wait until a walk of several steps is done: no new view for a moment."""
+    page = person.page
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    last, still = person.seq(), time.monotonic()
+    while time.monotonic() - still < 1.2:
+        time.sleep(0.1)
+        if person.seq() != last:
+            last, still = person.seq(), time.monotonic()
+
+
+def lay_and_walk(person: Player, shot: Path | None = None, keys: bool = False) -> str:
+    """Turns until one lays a card and walks to a highlighted field; returns that field."""
+    page = person.page
+    for _ in range(8):
+        assert wait_my_turn(person)
+        seq = person.seq()
+        if phase(page) != "play" or person.seq() != seq or not person.my_turn():
+            finish_decision(person, end=False)
+            continue
+        if not lay_a_card(person):
+            pass_one(person)
+        if not wait_my_turn(person, 10) or phase(page) != "stop":
+            continue
+        found = walk_target(page)
+        if found is None:
+            finish_decision(person, end=False)
+            continue
+        spot, field = found
+        assert page.locator(".maze .token[data-kind=dwarf]").count() >= 2
+        assert page.locator(".maze .card[data-face=down]").count() >= 3  # goals face down
+        if shot is not None:
+            for _ in range(3 if keys else 2):
+                page.click("#zoom-in")
+            page.screenshot(path=str(shot))
+        seq = person.seq()
+        if keys:
+            page.focus('#hand .hand-card[data-index="0"]')
+            focused = "document.activeElement?.classList.contains('target-field')"
+            for key in ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"):
+                page.keyboard.press(key)
+                if page.evaluate(focused):
+                    break
+            assert page.evaluate(focused)
+            field = page.evaluate("document.activeElement.dataset.field")
+            steps = int(page.evaluate("document.activeElement.dataset.steps"))
+            page.keyboard.press("Enter")
+        else:
+            steps = int(spot.get_attribute("data-steps") or "1")
+            spot.click()
+        page.wait_for_function(
+            "f => document.querySelector(\".maze .token[data-kind=dwarf][data-owner='0']\")"
+            "?.dataset.field === f",
+            arg=field,
+            timeout=20_000,
+        )  # the way's steps were sent one by one: the dwarf stands on that field
+        settle(person, seq)
+        assert my_dwarf_field(page) == field, (field, steps)
+        if person.my_turn() and phase(page) == "stop":
+            seq = person.seq()
+            page.click("#table-actions [data-action=stop]")
+            page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+        return field
+    raise AssertionError("no card could be laid and walked in eight turns")
+
+
+def finish_decision(person: Player, end: bool = True) -> None:
+    """One decision to get on with the game: stop walking, endure, the first way a goal lies, a
+    vote (agree if ``end``, else refuse), else (playing) propose to end the game (if ``end``) or
+    pass."""
+    page = person.page
+    seq = person.seq()
+    what = phase(page)
+    if person.seq() != seq or not person.my_turn():
+        return  # the view changed meanwhile: look again
+    if what == "agree" and not end:
+        what = "refuse"
+    if what == "reveal":
+        page.locator("#hand .gold-card.orientation").first.click()
+    elif what in ("stop", "endure", "agree", "refuse"):
+        page.click(f"#table-actions [data-action={what}]")
+    elif end and page.locator("#table-actions [data-action=propose-end]").count():
+        page.click("#table-actions [data-action=propose-end]")
+    else:
+        pass_one(person)
+        return
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+
+
+def test_a_person_and_bots_walk_through_the_dark_cave(people: Callable[..., Player]) -> None:
+    dora = people("Dora")
+    page = dora.page
+    create_darkcave(dora, 3, ("random", "random"))
+    page.wait_for_selector(".maze .layer-cards .card[data-card=start][data-face=up]")
+    assert page.locator(".maze .card[data-face=down][data-goal=hidden]").count() == 4
+    assert page.locator(".maze .token[data-kind=dwarf]").count() == 3
+    assert "clan" in page.inner_text("#my-role")
+    assert lay_and_walk(dora)
+    for _ in range(2):  # the cave grows (the bots lay cards too) before the picture
+        assert lay_and_walk(dora)
+    assert lay_and_walk(dora, IMG / "client-darkcave.png")
+    assert (IMG / "client-darkcave.png").stat().st_size > 10_000
+
+    deadline = time.monotonic() + 240
+    while wait_my_turn(dora, 120):
+        assert time.monotonic() < deadline, "no end"
+        finish_decision(dora)
+    box = page.locator("#overlay .overlay-box")
+    text = box.inner_text()
+    assert "The game is over" in text and ("clan wins" in text or "A draw" in text)
+    characters = box.locator("tbody tr").evaluate_all("els => els.map(e => e.dataset.character)")
+    assert len(characters) == 3
+    assert all(c.split("-")[1] in ("loyal", "saboteur") for c in characters)
+    assert box.locator(".treasure").count() == 2
+
+
+def test_german_at_phone_width_walks_by_keys(people: Callable[..., Player]) -> None:
+    ida = people("Ida", (390, 844), True)
+    page = ida.page
+    page.click('[data-lang="de"]')
+    create_darkcave(ida, 2, ("heuristic",))
+    assert "Clan" in page.inner_text("#my-role")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, width  # nothing wider than the phone
+    lay_and_walk(ida, IMG / "client-darkcave-phone.png", keys=True)
+    feed = page.locator("#feed li").all_inner_texts()
+    assert any("Zwerg" in line or " hat " in line or "legt" in line for line in feed), feed
