@@ -623,3 +623,82 @@ def test_the_walk_map_marks_tolls_goals_and_the_tunnel_without_showing_a_goal() 
     _pass(state)
     tunnel = next(f for f in state.view(0)["walk"]["fields"] if f["n"] == 6)
     assert tunnel["enter"] == ["gold"] and tunnel["gold"] == 1 and tunnel["steps"] == 3
+
+
+# -- more card effects and ends -------------------------------------------------------------------
+
+
+def test_a_goblin_takes_a_gold_back_to_the_supply() -> None:
+    state = creature_before_dwarf("goblin", "I-NS")
+    supply = state.supply
+    state.apply("goblin@1,0.0")
+    assert state.creature_steps == 5
+    state.apply("step@2,0.0")
+    assert state.gold[1] == 2 and state.supply == supply + 1 and state.phase == "move"
+
+
+def test_a_creature_played_again_moves_on_from_where_it_stands() -> None:
+    data = dealt()
+    lay(data, 1, 0, "I-hole-EW")
+    lay(data, 2, 0, "I-NESW")
+    lay(data, 3, 0, "I-NESW")
+    take(data, "rat")
+    data["creatures"] = [["rat", "3,0.0", 1]]  # seat 1's rat, out since seat 1's last turn
+    set_hand(data, 0, "rat", "I-NS")
+    state = load(data)
+    assert "rat" in legal(state) and "rat@1,0.0" not in legal(state)
+    discard = len(state.discard)
+    state.apply("rat")
+    assert state.creature_owner("rat") == 0 and len(state.discard) == discard + 1
+    assert state.creature_field("rat") == field_id(slot_index(3, 0), 0)
+    assert state.phase == "creature" and "step@2,0.0" in legal(state)
+
+
+def test_the_dwarf_that_reveals_the_eagle_goal_takes_its_gold() -> None:
+    state = load(_next_to_goal(C.EAGLE_GOAL))
+    _pass(state)
+    state.apply("step@4,-4.0")
+    supply = state.supply
+    choice = legal(state)[0]
+    assert choice.startswith("goal-eagle-")
+    state.apply(choice)
+    assert state.gold[0] == 4 and state.revealed[0] and state.supply == supply - 1
+    assert state.current_player == 1
+
+
+def test_the_first_dwarf_out_sees_the_clan_cards_set_aside() -> None:
+    data = dealt(5)
+    here = next(entry for entry in data["goals"] if entry[:2] == [4, -4])
+    there = next(entry for entry in data["goals"] if entry[2] == C.EXIT_GOAL)
+    here[2], there[2] = C.EXIT_GOAL, here[2]
+    lay(data, 4, -3, "I-NS")
+    data["maze"].append([4, -4, "goal-exit"])
+    data["hidden"] = [h for h in data["hidden"] if h != [4, -4]]
+    data["dwarfs"][0] = "4,-4.0"
+    state = load(data)
+    assert len(state.aside) == 3
+    _pass(state)
+    state.apply("step@4,-4.1")
+    seen = [e for e in state.events if e.kind == "saw-aside"]
+    assert len(seen) == 1 and seen[0].to == 0 and seen[0].data["clan_cards"] == state.aside
+    assert state.view(0)["aside"] == state.aside and "aside" not in state.view(1)
+
+
+def test_when_nobody_holds_a_card_but_cards_are_left_the_game_ends_stuck() -> None:
+    data = dealt()
+    data["deck"][:0] = data["hands"][1]
+    data["hands"][1] = []
+    data["deck"][:0] = data["hands"][0][1:]
+    data["hands"][0] = data["hands"][0][:1]
+    state = load(data)
+    state.apply(f"pass:{state.hands[0][0]}")  # seat 0 draws at the end of its turn...
+    state.apply("stop")
+    assert state.hands[0]  # ...so the game goes on
+    data = state.to_json()
+    data["deck"][:0] = data["hands"][0]
+    data["hands"][0] = []
+    data["phase"], data["current"], data["turn"] = "move", 0, 0
+    data["steps_left"], data["draws"] = 1, [0, 0]
+    state = load(data)
+    state.apply("stop")  # nobody has a card and nobody draws: nobody can play
+    assert state.is_over and state.events[-1].data["why"] == "stuck"
