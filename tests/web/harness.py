@@ -34,6 +34,13 @@ CHROMIUM_ARGS = [
 PATH_CARD = re.compile(r"^x?N?E?S?W?$")
 
 
+def screenshot_folder(tmp_path: Path) -> Path:
+    """Where a test saves its screenshots: ``SABOTEUR_SCREENSHOTS`` (``=docs/img`` refreshes the
+    documentation's pictures), else the test's temporary folder, so a test run changes no file."""
+    folder = os.environ.get("SABOTEUR_SCREENSHOTS")
+    return Path(folder) if folder else tmp_path
+
+
 def browser_missing() -> str | None:
     """Why the browser tests cannot run here, or None when they can."""
     try:

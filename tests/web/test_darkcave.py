@@ -3,8 +3,9 @@
 The person lays a card, then walks by clicking a highlighted field (the dwarf's piece stands on
 that field afterwards); the board shows the dwarfs, the face-down goals and the walk; the game is
 played to the end (the person proposes to end it until the bots agree) and the result shows every
-character.  A second run is in German at phone width and walks by the arrow keys.  Screenshots:
-``docs/img/client-darkcave.png`` and ``docs/img/client-darkcave-phone.png``.
+character.  A second run is in German at phone width and walks by the arrow keys.  Screenshots
+(``client-darkcave.png``, ``client-darkcave-phone.png``) go to a temporary folder, or to the docs'
+pictures with ``SABOTEUR_SCREENSHOTS=docs/img``.
 """
 
 from __future__ import annotations
@@ -14,14 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.web.harness import Player
+from tests.web.harness import Player, screenshot_folder
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # the browser tests are skipped then (conftest.py)
     PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
 
-IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 FORM = "#new-game-form"
 OVER = "#overlay[data-kind=game-over]"
 WALK = ".maze .target-field"
@@ -219,7 +219,9 @@ def finish_decision(person: Player, end: bool = True) -> None:
     page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
 
 
-def test_a_person_and_bots_walk_through_the_dark_cave(people: Callable[..., Player]) -> None:
+def test_a_person_and_bots_walk_through_the_dark_cave(
+    people: Callable[..., Player], tmp_path: Path
+) -> None:
     dora = people("Dora")
     page = dora.page
     create_darkcave(dora, 3, ("random", "random"))
@@ -230,8 +232,9 @@ def test_a_person_and_bots_walk_through_the_dark_cave(people: Callable[..., Play
     assert lay_and_walk(dora)
     for _ in range(2):  # the cave grows (the bots lay cards too) before the picture
         assert lay_and_walk(dora)
-    assert lay_and_walk(dora, IMG / "client-darkcave.png")
-    assert (IMG / "client-darkcave.png").stat().st_size > 10_000
+    picture = screenshot_folder(tmp_path) / "client-darkcave.png"
+    assert lay_and_walk(dora, picture)
+    assert picture.stat().st_size > 10_000
 
     deadline = time.monotonic() + 240
     while wait_my_turn(dora, 120):
@@ -246,7 +249,7 @@ def test_a_person_and_bots_walk_through_the_dark_cave(people: Callable[..., Play
     assert box.locator(".treasure").count() == 2
 
 
-def test_german_at_phone_width_walks_by_keys(people: Callable[..., Player]) -> None:
+def test_german_at_phone_width_walks_by_keys(people: Callable[..., Player], tmp_path: Path) -> None:
     ida = people("Ida", (390, 844), True)
     page = ida.page
     page.click('[data-lang="de"]')
@@ -254,6 +257,6 @@ def test_german_at_phone_width_walks_by_keys(people: Callable[..., Player]) -> N
     assert "Clan" in page.inner_text("#my-role")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, width  # nothing wider than the phone
-    lay_and_walk(ida, IMG / "client-darkcave-phone.png", keys=True)
+    lay_and_walk(ida, screenshot_folder(tmp_path) / "client-darkcave-phone.png", keys=True)
     feed = page.locator("#feed li").all_inner_texts()
     assert any("Zwerg" in line or " hat " in line or "legt" in line for line in feed), feed

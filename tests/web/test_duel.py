@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.web.harness import Player, play_until
-
-SHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "client-duel.png"
+from tests.web.harness import Player, play_until, screenshot_folder
 
 
 def game_over(players: list[Player]) -> Callable[[], bool]:
@@ -80,7 +78,7 @@ def bribe_if_offered(players: list[Player], done: list[str]) -> None:
     done.append(slot or "")
 
 
-def test_two_people_play_a_duel_to_the_end(people: Callable[..., Player]) -> None:
+def test_two_people_play_a_duel_to_the_end(people: Callable[..., Player], tmp_path: Path) -> None:
     players, _game = duel_of_two(people, ("Greta", "Bruno"))
     for person in players:
         page = person.page
@@ -106,8 +104,9 @@ def test_two_people_play_a_duel_to_the_end(people: Callable[..., Player]) -> Non
         overlay.click()
     green.click('#hand .hand-card[data-index="0"]')
     green.wait_for_selector("#card-menu:not([hidden])")
-    green.screenshot(path=str(SHOT))
-    assert SHOT.stat().st_size > 10_000
+    picture = screenshot_folder(tmp_path) / "client-duel.png"
+    green.screenshot(path=str(picture))
+    assert picture.stat().st_size > 10_000
     green.keyboard.press("Escape")
 
     bribed: list[str] = []

@@ -9,7 +9,6 @@ writes ``client-toy.png`` there instead).
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -18,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.harness import Player, running_server
+from tests.web.harness import Player, running_server, screenshot_folder
 
 FORM = "#new-game-form"
 LAID = ".maze .layer-cards .card[data-face=up]"
@@ -132,12 +131,7 @@ def keyboard_turn(page: Any) -> str:
 
 
 def shot(page: Any, tmp_path: Path) -> None:
-    folder = (
-        Path(os.environ["SABOTEUR_SCREENSHOTS"])
-        if "SABOTEUR_SCREENSHOTS" in os.environ
-        else tmp_path
-    )
-    page.screenshot(path=str(folder / "client-toy.png"))
+    page.screenshot(path=str(screenshot_folder(tmp_path) / "client-toy.png"))
 
 
 def test_the_toy_is_offered_drawn_and_played_to_the_end(
