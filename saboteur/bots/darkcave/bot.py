@@ -105,8 +105,9 @@ class DarkCaveHeuristicBot(Bot):
             return stop
         anywhere = reach(maze, here, None, rules=W.RULES, blocked=lambda f: f in blocked)
         if target in maze.hidden:  # a face-down goal next to a reachable field: step onto it
+            steps = W.stepper(maze)
             for field, _ in sorted(anywhere.items(), key=lambda item: (item[1], item[0])):
-                if any(i == target for i, _ in W.goals_next(maze, field)):
+                if any(i == target for i, _ in steps.hidden_next(field)):
                     if field == here:
                         return by_text.get(f"step@{A.field_text(field_id(target, 0))}", stop)
                     return self._towards(sight, here, field, by_text, blocked) or stop
@@ -142,11 +143,12 @@ class DarkCaveHeuristicBot(Bot):
             maze, start, steps, rules=W.RULES, blocked=lambda f: f != start and f in occupied
         )
         best: tuple[float, int | None] = (0.0, None)
+        step = W.stepper(maze)
         for field in sorted(occupied):
             if field == start or field in costs:
                 continue
             # a dwarf field is entered (and ends the walk) from a reachable neighbour
-            near = [f for f in costs if costs[f] < steps and field in W.steps_from(maze, f)]
+            near = [f for f in costs if costs[f] < steps and field in step(f)]
             if near:
                 worth = sum(1 - 2 * sight.ally(s) for s in sight.dwarfs_on(field))
                 if worth > best[0]:

@@ -13,26 +13,13 @@ from __future__ import annotations
 
 from saboteur.engine.base import JSON
 from saboteur.engine.board import laid
+from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import setup as S
 from saboteur.engine.darkcave import walking as W
-from saboteur.engine.grid import SIDE_BY_NAME, edge_id, field_id, field_slot, slot_index
+from saboteur.engine.grid import edge_side, field_id, field_slot, slot_index
 from saboteur.engine.growth import OpenMaze
 from saboteur.engine.maze import Maze
-
-
-def field_of(text: str) -> int:
-    """``"x,y.n"`` -> the field."""
-    where, number = text.split(".")
-    x, y = (int(v) for v in where.split(","))
-    return field_id(slot_index(x, y), int(number))
-
-
-def edge_of(text: str) -> int:
-    """``"x,y:E"`` -> the edge."""
-    where, side = text.split(":")
-    x, y = (int(v) for v in where.split(","))
-    return edge_id(slot_index(x, y), SIDE_BY_NAME[side])
 
 
 class Sight:
@@ -60,16 +47,15 @@ class Sight:
         for index in list(maze.cells):
             W.link_ladders(maze, index)
         for web in view["webs"]:
-            index_side = edge_of(web["edge"])
-            from saboteur.engine.grid import edge_side
-
-            index, side = edge_side(index_side)
+            index, side = edge_side(A.parse_edge(web["edge"]))
             maze.overlay.add_marker(W.WEB_MARKER, web["owner"], index, side)
         self.maze = maze
         self.dwarfs: list[int | None] = [
-            None if where is None else field_of(where) for where in view["dwarfs"]
+            None if where is None else A.parse_field(where) for where in view["dwarfs"]
         ]
-        self.creatures = {kind: field_of(info["field"]) for kind, info in view["creatures"].items()}
+        self.creatures = {
+            kind: A.parse_field(info["field"]) for kind, info in view["creatures"].items()
+        }
         self.creature_owner = {kind: info["owner"] for kind, info in view["creatures"].items()}
         self.side = S.works_for(view["clan_card"])
         self._allies = self._estimate()

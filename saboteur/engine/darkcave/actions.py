@@ -25,8 +25,10 @@ West or North of it and ``E`` or ``S`` (``1,0:E`` is the edge between (1,0) and 
 ('place', 'II-hole-nS', (2, 1), 'II-hole-Ns')
 >>> parse_action("web@2,0:W").text  # an edge is named from its West or North slot
 'web@1,0:E'
->>> parse_action("step@3,-1.2").code == field_id(slot_index(3, -1), 2)
+>>> parse_action("step@3,-1.2").code == parse_field("3,-1.2")
 True
+>>> field_text(parse_field("3,-1.2")), edge_text(parse_edge("2,0:W"))
+('3,-1.2', '1,0:E')
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ from saboteur.engine.action_text import slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.grid import (
-    MAX_FIELDS,
     SIDE_BY_NAME,
     SIDE_NAMES,
     edge_id,
@@ -45,7 +46,6 @@ from saboteur.engine.grid import (
     field_id,
     field_number,
     field_slot,
-    slot_index,
     slot_xy,
 )
 
@@ -73,8 +73,11 @@ WORDS = {STOP, DRIVE_OFF, ENDURE, PROPOSE, AGREE, REFUSE}
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"
 _SLOT = _NUMBER + "," + _NUMBER
 _AT_SLOT = re.compile(r"([A-Za-z-]+)@" + _SLOT)
-_AT_FIELD = re.compile(r"([a-z-]+)@" + _SLOT + r"\.([0-7])")
-_AT_EDGE = re.compile(r"([a-z-]+)@" + _SLOT + ":([NESW])")
+_FIELD = _SLOT + r"\.([0-7])"
+_EDGE = _SLOT + ":([NESW])"
+_AT_FIELD = re.compile(r"([a-z-]+)@" + _FIELD)
+_AT_EDGE = re.compile(r"([a-z-]+)@" + _EDGE)
+_FIELD_TEXT, _EDGE_TEXT = re.compile(_FIELD), re.compile(_EDGE)
 _AT_SEAT = re.compile(r"([a-z-]+)@(0|[1-9])")
 _PASS = re.compile(r"pass:([A-Za-z-]+)(?:\+([A-Za-z-]+))?")
 _GOAL_SHAPES = {C.SHAPES.shapes[sid].name: sid for card in C.GOALS for sid in C.SHAPE_IDS[card]}
@@ -99,6 +102,22 @@ def edge_text(edge: int) -> str:
     index, side = edge_side(edge)
     x, y = slot_xy(index)
     return f"{x},{y}:{SIDE_NAMES[side]}"
+
+
+def parse_field(text: object) -> int:
+    """The field ``x,y.n`` names (the inverse of :func:`field_text`); else NotationError."""
+    match = _FIELD_TEXT.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise NotationError(f"{text!r}: a field is written 'x,y.n'")
+    return field_id(slot_of(match[0], int(match[1]), int(match[2])), int(match[3]))
+
+
+def parse_edge(text: object) -> int:
+    """The edge ``x,y:E`` names, from either slot beside it (see :func:`edge_text`)."""
+    match = _EDGE_TEXT.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise NotationError(f"{text!r}: an edge is written 'x,y:E'")
+    return edge_id(slot_of(match[0], int(match[1]), int(match[2])), SIDE_BY_NAME[match[3]])
 
 
 def place_action(index: int, sid: int) -> Action:
@@ -218,7 +237,3 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"{text!r}: {card!r} is not played on a player")
         return seat_action(card, seat)
     raise NotationError(f"{text!r}: not an action of The Dark Cave (see docs/notation.md)")
-
-
-FIELD_LIMIT = MAX_FIELDS
-_ = slot_index  # re-exported for doctests

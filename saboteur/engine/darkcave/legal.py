@@ -118,7 +118,7 @@ def _creature_steps(state: DarkCaveState) -> list[Action]:
     assert state.moving is not None
     field = state.creature_field(state.moving)
     assert field is not None
-    steps = sorted(set(W.steps_from(state.maze, field)))
+    steps = sorted(set(W.stepper(state.maze)(field)))
     return [A.step_action(f) for f in steps] + [A.word_action(A.STOP)]
 
 
@@ -126,8 +126,9 @@ def _moves(state: DarkCaveState) -> list[Action]:
     field = state.dwarf_field(state.turn)
     assert field is not None
     maze = state.maze
-    targets = set(W.steps_from(maze, field))
-    targets |= {field_id(index, 0) for index, _ in W.goals_next(maze, field)}
+    steps = W.stepper(maze)
+    targets = set(steps(field))
+    targets |= {field_id(index, 0) for index, _ in steps.hidden_next(field)}
     out = [A.step_action(f) for f in sorted(targets)]
     return out + _axe_webs(state) + [A.word_action(A.STOP)]
 

@@ -14,24 +14,19 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, Action
-from saboteur.engine.board import Piece, Target, board, face_down, face_up
+from saboteur.engine.board import Piece, Target, board, face_down, face_up, overlay_items
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
-from saboteur.engine.darkcave import setup as S
 from saboteur.engine.darkcave.state import (
     CREATURE,
-    DEFEND,
     DWARF,
     GOLD,
     MOVE,
     OVER,
-    PLAY,
-    REVEAL,
-    VOTE,
     DarkCaveState,
 )
 from saboteur.engine.darkcave.walkmap import walk_map
@@ -43,11 +38,6 @@ from saboteur.engine.grid import (
     slot_xy,
 )
 
-if TYPE_CHECKING:
-    pass
-
-PHASES = (PLAY, CREATURE, DEFEND, MOVE, REVEAL, VOTE, OVER)
-CLAN_CARDS = {f"{clan}-{who}" for clan in S.CLANS for who in (S.LOYAL, S.SABOTEUR)}
 _SHAPES = C.SHAPES.shapes
 
 
@@ -159,14 +149,10 @@ def view_of(state: DarkCaveState, player: int | None) -> JSON:
         if state.current == player and not over:
             actions = state.legal_actions()
         out["legal"] = [action.text for action in actions]
-    out["board"] = board(cells, actions, None, _pieces(state))
+    out["board"] = board(cells, actions, None, _pieces(state), overlay_items(maze)[1])
     _point_targets(out["board"]["targets"], actions)
     if actions and state.phase in (MOVE, CREATURE):
         out["walk"] = walk_map(state)
-    out["board"]["markers"] = [
-        {"kind": "web", "x": x, "y": y, "side": side}
-        for x, y, side in (_edge_parts(w["edge"]) for w in out["webs"])
-    ]
     return out
 
 
@@ -182,12 +168,6 @@ def _point_targets(targets: list[Target], actions: list[Action]) -> None:
 def _creatures(state: DarkCaveState) -> list[tuple[str, Any]]:
     pieces = state.maze.overlay.pieces
     return [(creature, pieces[p]) for creature, p in sorted(state.creatures.items())]
-
-
-def _edge_parts(text: str) -> tuple[int, int, str]:
-    where, side = text.split(":")
-    x, y = where.split(",")
-    return int(x), int(y), side
 
 
 def _field_or_none(field: int | None) -> str | None:

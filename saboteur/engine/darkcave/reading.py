@@ -14,32 +14,26 @@ saboteur.engine.base.NotationError: state notation: a dwarf on 9,9.0: not a fiel
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, NotationError
+from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import checks
 from saboteur.engine.darkcave import setup as S
 from saboteur.engine.darkcave import walking as W
 from saboteur.engine.darkcave.state import DWARF, GOLD, OVER, Attack, DarkCaveState
 from saboteur.engine.grid import (
-    SIDE_BY_NAME,
     SIDES,
-    edge_id,
     edge_side,
-    field_id,
-    slot_index,
-    within_limits,
 )
 
 if TYPE_CHECKING:
     from saboteur.engine.darkcave.game import DarkCaveGame
 
 CLAN_CARDS = {f"{clan}-{who}" for clan in S.CLANS for who in (S.LOYAL, S.SABOTEUR)}
-_FIELD = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3})\.([0-7])")
-_EDGE = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3}):([NESW])")
 
 
 def state_from_json(game: DarkCaveGame, data: JSON) -> DarkCaveState:
@@ -47,26 +41,25 @@ def state_from_json(game: DarkCaveGame, data: JSON) -> DarkCaveState:
     return N.read_or_refuse(_read, game, data)
 
 
-def _slot(text: Any, pattern: re.Pattern[str], what: str) -> tuple[int, str]:
-    match = pattern.fullmatch(text) if isinstance(text, str) else None
-    if match is None or not within_limits(int(match[1]), int(match[2])):
-        form = "x,y.n" if pattern is _FIELD else "x,y:E"
-        raise NotationError(f"state notation: {what} must be written {form!r}, not {text!r}")
-    return slot_index(int(match[1]), int(match[2])), match[3]
+def _parsed(parse: Callable[[object], int], text: Any, what: str, form: str) -> int:
+    try:
+        return parse(text)
+    except NotationError:
+        raise NotationError(
+            f"state notation: {what} must be written {form!r}, not {text!r}"
+        ) from None
 
 
 def field_of(state: DarkCaveState, text: Any, what: str) -> int:
     """A field ``x,y.n`` of a face-up card."""
-    index, number = _slot(text, _FIELD, what)
-    field = field_id(index, int(number))
+    field = _parsed(A.parse_field, text, what, "x,y.n")
     if not checks.is_field(state.maze, field):
         raise NotationError(f"state notation: {what} on {text}: not a field of a face-up card")
     return field
 
 
 def _edge(text: Any) -> int:
-    index, side = _slot(text, _EDGE, "an edge")
-    return edge_id(index, SIDE_BY_NAME[side])
+    return _parsed(A.parse_edge, text, "an edge", "x,y:E")
 
 
 def _present(data: JSON, key: str) -> Any:

@@ -82,7 +82,6 @@ _LISTS = (
     "deck",
     "discard",
     "box",
-    "broken",
     "clan_cards",
     "aside",
     "revealed",
@@ -114,7 +113,6 @@ class DarkCaveState(TableState):
         self.deck: list[str] = []  # the top card is the last
         self.discard: list[str] = []
         self.box: list[str] = []  # removed unseen at the start
-        self.broken = [0] * n  # no tools in this game (kept for the shared table state)
         self.clan_cards: list[str] = []
         self.aside: list[str] = []
         self.revealed = [False] * n

@@ -57,14 +57,11 @@ def toll(maze: Maze, source: int, target: int) -> str | None:
     return None
 
 
-def steps_from(maze: Maze, field: int) -> list[int]:
-    """The fields one step from ``field`` (webs block, ladders join)."""
-    return Steps(maze, RULES)(field)
-
-
-def goals_next(maze: Maze, field: int) -> list[tuple[int, int]]:
-    """The face-down goals one step from ``field``, as ``(slot, side of the goal entered)``."""
-    return Steps(maze, RULES).hidden_next(field)
+def stepper(maze: Maze) -> Steps:
+    """The steps of ``maze`` under these rules, webs and ladders read once: call it for the fields
+    one step from a field; its ``hidden_next`` gives the face-down goals one step away, as
+    ``(slot, side of the goal entered)``."""
+    return Steps(maze, RULES)
 
 
 def web_edges_next(maze: Maze, field: int) -> list[int]:

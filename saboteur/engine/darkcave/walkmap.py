@@ -30,7 +30,6 @@ from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import walking as W
 from saboteur.engine.grid import field_id, field_number, field_slot, slot_xy
-from saboteur.engine.walk import Steps
 
 if TYPE_CHECKING:
     from saboteur.engine.darkcave.state import DarkCaveState
@@ -64,7 +63,7 @@ def walk_map(state: DarkCaveState) -> JSON | None:
     dwarf = mover == DWARF
     if not dwarf:  # a creature stops at the first field with dwarfs (its own start aside)
         on = {f: {"dwarf-here"} for f, kinds in on.items() if DWARF in kinds and f != start}
-    steps = Steps(maze, W.RULES)
+    steps = W.stepper(maze)
 
     def entering(source: int, target: int) -> list[str]:
         kinds = on.get(target, set())
