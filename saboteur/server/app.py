@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -25,11 +25,15 @@ from saboteur.engine.registry import DEFAULT_RULESET
 from saboteur.engine.views import event_schema, view_schema
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.collector import Collector
+from saboteur.server.headers import SecurityHeaders
 from saboteur.server.hub import Client
+from saboteur.server.limits import SendLimits
 from saboteur.server.messages import MessageCatalogue, catalogue_body
+from saboteur.server.origins import Origins
 from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
 from saboteur.server.store.migrate import upgrade
 from saboteur.server.store.store import FINISHED, Store
+from saboteur.server.transport import aborter
 
 
 def resident_bytes() -> int:
@@ -53,6 +57,23 @@ class RevalidatedFiles(StaticFiles):
         return response
 
 
+ORIGIN_REFUSED = 1008  # the close code of a WebSocket from a page of a foreign origin
+
+
+def closer(socket: WebSocket) -> Callable[[], None]:
+    """Where the server cannot abort a connection: close it, in the background, with a timeout
+    (a peer that reads nothing never completes a close)."""
+
+    def close() -> None:
+        task = asyncio.ensure_future(asyncio.wait_for(socket.close(1008, "too slow"), 5))
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+        CLOSING.add(task)
+        task.add_done_callback(CLOSING.discard)
+
+    return close
+
+
+CLOSING: set[asyncio.Future[None]] = set()  # the fallback closes under way (kept from the GC)
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -135,10 +156,16 @@ def create_app(
     bot_delay: float = BOT_DELAY,
     absence_timeout: float = ABSENCE_TIMEOUT,
     redis_url: str | None = None,
+    send_limits: SendLimits | None = None,
+    allow_origins: Iterable[str] = (),
 ) -> FastAPI:
     """The server for the database at ``db_url`` (migrated at start unless ``migrate`` is off);
     bots wait ``bot_delay`` seconds before each move.  With ``redis_url`` it is one node of
-    several that share the database and talk over Redis."""
+    several that share the database and talk over Redis.  A connection that falls behind its
+    ``send_limits`` is dropped; a WebSocket from a page of another origin than the server's own
+    and ``allow_origins`` is refused."""
+    limits = send_limits or SendLimits()
+    origins = Origins(allow_origins)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -165,6 +192,7 @@ def create_app(
         "Commands and pushes travel over the WebSocket at /ws (see docs/protocol.md).",
         lifespan=lifespan,
     )
+    app.add_middleware(SecurityHeaders)
 
     def service_of() -> Service:
         service: Service = app.state.service
@@ -292,12 +320,17 @@ def create_app(
 
     @app.websocket("/ws")
     async def websocket(socket: WebSocket) -> None:
+        origin = socket.headers.get("origin")
+        if not origins.permits(origin, socket.headers.get("host")):
+            await socket.accept()
+            await socket.close(ORIGIN_REFUSED, f"origin not allowed: {(origin or '')[:40]}")
+            return
         await socket.accept()
         service = service_of()
-        client = Client(socket.send_text, socket.close)
+        client = Client(socket.send_text, aborter(socket.scope) or closer(socket), limits)
         service.connect(client)
         try:
-            while True:
+            while client.dropped is None:
                 frame = await socket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break

@@ -10,6 +10,8 @@ from urllib.parse import quote
 
 import click
 
+from saboteur.server.limits import SendLimits
+
 DEFAULT_PORT = 8765
 
 
@@ -59,6 +61,35 @@ def database_url(db: str | None, data_dir: Path) -> str:
     help="Compress WebSocket messages (permessage-deflate): less traffic, but about twice the "
     "memory per connection and much more CPU per message.",
 )
+@click.option(
+    "--allow-origin",
+    "allow_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Also let web pages of this origin (scheme://host[:port]) open a WebSocket; pages of "
+    "the server's own origin always may (repeat for several).",
+)
+@click.option(
+    "--outbox-limit",
+    type=click.IntRange(1, 1_000_000),
+    default=SendLimits.messages,
+    show_default=True,
+    help="Messages that may wait for a connection before it is dropped as too slow.",
+)
+@click.option(
+    "--outbox-chars",
+    type=click.IntRange(1024, 1 << 30),
+    default=SendLimits.chars,
+    show_default=True,
+    help="Characters of JSON that may wait for a connection before it is dropped as too slow.",
+)
+@click.option(
+    "--send-timeout",
+    type=click.FloatRange(0.1, 3600),
+    default=SendLimits.timeout,
+    show_default=True,
+    help="Seconds one message may wait for a client to read before it is dropped as stuck.",
+)
 @click.option("--log-level", default="info", type=click.Choice(["debug", "info", "warning"]))
 def server(
     port: int,
@@ -67,6 +98,10 @@ def server(
     data_dir: Path,
     redis_url: str | None,
     ws_compression: bool,
+    allow_origins: tuple[str, ...],
+    outbox_limit: int,
+    outbox_chars: int,
+    send_timeout: float,
     log_level: str,
 ) -> None:
     """Start the game server on PORT (lobby, chat, games, high scores).
@@ -76,6 +111,7 @@ def server(
     import uvicorn
 
     from saboteur.server.app import create_app
+    from saboteur.server.transport import AbortableWebSockets
 
     url = database_url(db, data_dir)
     if redis_url is not None:
@@ -91,7 +127,12 @@ def server(
     node = f", Redis {re.sub(r'//[^@/]*@', '//***@', redis_url)}" if redis_url else ""
     click.echo(f"saboteur server on http://{host}:{port}/ (database {shown}{node})", err=True)
     uvicorn.run(
-        create_app(url, redis_url=redis_url),
+        create_app(
+            url,
+            redis_url=redis_url,
+            send_limits=SendLimits(outbox_limit, outbox_chars, send_timeout),
+            allow_origins=allow_origins,
+        ),
         host=host,
         port=port,
         log_level=log_level,
@@ -99,6 +140,7 @@ def server(
         ws_ping_interval=20,
         ws_ping_timeout=20,
         ws_per_message_deflate=ws_compression,
+        ws=AbortableWebSockets,
     )
 
 

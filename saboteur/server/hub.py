@@ -1,7 +1,9 @@
 """Connections: who is online, and sending to a user's every tab without blocking.
 
-Each connection has a bounded outbox drained by its own writer task, so one slow
-client never holds up a broadcast; a client whose outbox overflows is dropped.
+Each connection has a bounded outbox drained by its own writer task, so one slow client never
+holds up a broadcast.  A client that falls behind (its outbox over its :class:`SendLimits`, or
+one send waiting longer than their timeout) is dropped: its transport is aborted at once and its
+outbox freed, and the reader of its socket then ends it as any other disconnection.
 """
 
 from __future__ import annotations
@@ -13,11 +15,11 @@ from typing import Any
 
 import msgspec
 
+from saboteur.server.limits import SendLimits
 from saboteur.server.store.store import User
 
-OUTBOX_LIMIT = 1000
 Sender = Callable[[str], Awaitable[None]]
-Closer = Callable[[], Awaitable[None]]
+Aborter = Callable[[], None]
 
 
 _ENCODER = msgspec.json.Encoder()
@@ -33,45 +35,69 @@ def encode(message: dict[str, Any]) -> str:
 
 
 class Client:
-    """One WebSocket connection (a browser tab, a bot, a test client)."""
+    """One WebSocket connection (a browser tab, a bot, a test client).
 
-    def __init__(self, send: Sender, close: Closer) -> None:
+    ``abort`` drops the connection at once, whatever it still has to send; ``dropped`` then
+    says why (``outbox-full`` or ``send-timeout``)."""
+
+    def __init__(self, send: Sender, abort: Aborter, limits: SendLimits | None = None) -> None:
         self.user: User | None = None
         self.watching: set[int] = set()  # games this connection follows as a spectator
         self.follows_lobby = True  # told of the lobby's tables and high scores as they change
+        self.limits = limits or SendLimits()
         self._send = send
-        self._close = close
-        self._outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self._abort = abort
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._waiting = 0  # characters in the outbox
         self._writer = asyncio.create_task(self._drain())
-        self._closing: asyncio.Future[None] | None = None
         self.closed = False
+        self.dropped: str | None = None
 
     def push(self, message: dict[str, Any] | str) -> None:
         if self.closed:
             return
         text = message if isinstance(message, str) else encode(message)
-        try:
-            self._outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.closed = True
-            self._closing = asyncio.ensure_future(self._close())
+        self._waiting += len(text)
+        self._outbox.put_nowait(text)
+        if self._outbox.qsize() > self.limits.messages or self._waiting > self.limits.chars:
+            self.drop("outbox-full")
+
+    def drop(self, reason: str) -> None:
+        """Give up on a connection that does not keep up: abort it, free its outbox."""
+        if self.dropped is not None:
+            return
+        self.closed = True
+        self.dropped = reason
+        self._clear()
+        self._outbox.put_nowait(None)  # the writer stops
+        self._abort()
+
+    def _clear(self) -> None:
+        while not self._outbox.empty():
+            self._outbox.get_nowait()
+        self._waiting = 0
 
     async def _drain(self) -> None:
         while True:
             text = await self._outbox.get()
             if text is None:
                 return
+            self._waiting -= len(text)
             try:
-                await self._send(text)
+                async with asyncio.timeout(self.limits.timeout):
+                    await self._send(text)
+            except TimeoutError:
+                self.drop("send-timeout")
+                return
             except Exception:  # the connection is gone: stop writing, the reader ends it
                 self.closed = True
+                self._clear()
                 return
 
     async def stop(self) -> None:
         """Flush what is queued, then stop the writer."""
         self.closed = True
-        with contextlib.suppress(asyncio.QueueFull):
-            self._outbox.put_nowait(None)
+        self._outbox.put_nowait(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._writer, timeout=2)
         if not self._writer.done():

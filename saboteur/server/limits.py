@@ -1,4 +1,5 @@
-"""Rate limits: at most so many events in a sliding window of time.
+"""Limits on a client: at most so many events in a sliding window of time; how far a
+connection may fall behind in reading.
 
 >>> limit = RateLimit(2, 60.0)
 >>> [limit.allow() for _ in range(3)]
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from dataclasses import dataclass
 
 
 class RateLimit:
@@ -26,3 +28,13 @@ class RateLimit:
             return False
         self.times.append(now)
         return True
+
+
+@dataclass(frozen=True)
+class SendLimits:
+    """How far a connection may fall behind before it is dropped: messages and characters
+    waiting in its outbox, and seconds one send may wait for the peer to read."""
+
+    messages: int = 1000
+    chars: int = 1 << 20
+    timeout: float = 10.0

@@ -32,6 +32,7 @@ from websockets.asyncio.client import ClientConnection
 
 from saboteur.server.app import create_app
 from saboteur.server.service import Service
+from saboteur.server.transport import AbortableWebSockets
 from tests.schemas import check_event, check_view
 
 TIMEOUT = 10.0  # seconds to wait for one expected message
@@ -73,15 +74,22 @@ class Address:
 class LiveServer(Address):
     """The ASGI app served by uvicorn in a background thread, on a port of its own."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0, redis_url: str | None = None) -> None:
+    def __init__(
+        self, db_url: str, bot_delay: float = 0.0, redis_url: str | None = None, **options: Any
+    ) -> None:
+        """``options``: more arguments of ``create_app`` (such as ``send_limits``)."""
         self.db_url = db_url
-        self.app = create_app(db_url, bot_delay=bot_delay, redis_url=redis_url)
+        self.app = create_app(db_url, bot_delay=bot_delay, redis_url=redis_url, **options)
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.socket.bind(("127.0.0.1", 0))
         self.port: int = self.socket.getsockname()[1]
         config = uvicorn.Config(
-            self.app, log_level="warning", ws_max_size=WS_MAX_SIZE, lifespan="on"
+            self.app,
+            log_level="warning",
+            ws_max_size=WS_MAX_SIZE,
+            lifespan="on",
+            ws=AbortableWebSockets,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
@@ -110,8 +118,8 @@ class LiveServer(Address):
 
 
 @contextlib.contextmanager
-def live_server(db_url: str, redis_url: str | None = None) -> Iterator[LiveServer]:
-    server = LiveServer(db_url, redis_url=redis_url).start()
+def live_server(db_url: str, redis_url: str | None = None, **options: Any) -> Iterator[LiveServer]:
+    server = LiveServer(db_url, redis_url=redis_url, **options).start()
     try:
         yield server
     finally:

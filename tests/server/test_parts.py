@@ -65,10 +65,10 @@ async def online_client(hub: Hub, user_id: int, name: str) -> Client:
     async def send(text: str) -> None:
         pass
 
-    async def close() -> None:
+    def abort() -> None:
         pass
 
-    client = Client(send, close)
+    client = Client(send, abort)
     hub.add(client)
     hub.login(client, User(user_id, name))
     return client

@@ -56,6 +56,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "style") node.style.cssText = v; // CSSOM: allowed by the server's CSP, an attribute is not
     else node.setAttribute(k, v === true ? "" : v);
   }
   for (const child of children.flat()) {

@@ -1,0 +1,45 @@
+"""A client that never reads is dropped (its transport aborted), its seat goes to a bot, and the
+server goes on serving the others."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+
+from saboteur.loadtest.stuck import StuckClient
+from saboteur.server.limits import SendLimits
+from tests.server.helpers import clients, live_server, new_table, sqlite_url
+
+pytestmark = pytest.mark.anyio
+
+SENDS = 3000  # at most 60 s of asking at 50 a second
+LIMITS = SendLimits(messages=50, chars=64 * 1024, timeout=2.0)
+
+
+async def test_a_client_that_never_reads_is_dropped_and_a_bot_takes_its_seat(
+    tmp_path: Path,
+) -> None:
+    with live_server(sqlite_url(tmp_path), send_limits=LIMITS) as server:
+        server.service.absence_timeout = 0.2
+        async with clients(server.ws, "Ann") as [ann]:
+            game = await new_table(ann, 3, bots=["random", None])
+            stuck = await StuckClient.open("127.0.0.1", server.port, "Stuck")
+            try:
+                assert await stuck.send({"type": "join", "game": game})
+                await ann.expect("presence", online=["Ann", "Stuck"])
+                await ann.request({"type": "start", "game": game})
+                for sent in range(SENDS):  # asks for its game 50 times a second, reads nothing
+                    if not await stuck.send({"type": "watch", "game": game}):
+                        break
+                    if sent % 25 == 0 and "Stuck" not in server.get("/api/online"):
+                        break
+                    await anyio.sleep(0.02)
+                await ann.expect("presence", online=["Ann"])
+                assert server.get("/api/health")["connections"] == 1
+                assert (await ann.request({"type": "lists"}))[0]["type"] == "lists"
+                await ann.expect("chat", text="Stuck is away: a bot plays for them.")
+                assert server.get(f"/api/games/{game}")["away"] == [2]
+            finally:
+                stuck.close()
