@@ -18,6 +18,7 @@ from saboteur.server.ports import Games, Online, Shared
 from saboteur.server.protocol import ProtocolError
 from saboteur.server.store.store import User
 from saboteur.server.tables import Table
+from saboteur.server.text import clean_line
 
 CHAT_BURST, CHAT_WINDOW = 5, 5.0  # at most 5 chat lines per 5 seconds per user
 CHAT_SEEN = 10_000  # stored chat lines a node remembers having pushed (to not push one twice)
@@ -64,9 +65,13 @@ class Chat:
 
     async def say(self, client: Client, user: User, message: P.Chat) -> None:
         """A chat line ``user`` says (global, a whisper, or at a game)."""
-        text = message.text.strip()
+        text = clean_line(message.text)
         if not text:
-            raise ProtocolError("empty", "an empty chat line is not sent")
+            raise ProtocolError(
+                "empty",
+                "a chat line with nothing to show (once control and invisible "
+                "characters are removed) is not sent",
+            )
         limit = self.limits.setdefault(user.id, RateLimit(CHAT_BURST, CHAT_WINDOW))
         if not limit.allow():
             raise ProtocolError("rate-limited", f"at most {CHAT_BURST} lines per {CHAT_WINDOW:g} s")

@@ -1,4 +1,5 @@
-"""Nickname rules: 2-20 characters; letters (any alphabet), digits, spaces, ``_ - .``.
+"""Nickname rules: 2-20 characters; letters (any alphabet), digits, spaces, ``_ - .``; no
+control or invisible characters (not even where they would be trimmed).
 
 >>> check_name("  Jörg_2 ")
 'Jörg_2'
@@ -10,11 +11,17 @@ ValueError: a nickname has 2 to 20 characters
 Traceback (most recent call last):
 ...
 ValueError: a nickname may hold letters, digits, spaces and _ - . only
+>>> check_name("Bob\u200b")
+Traceback (most recent call last):
+...
+ValueError: a nickname may not hold control or invisible characters
 """
 
 from __future__ import annotations
 
 import unicodedata
+
+from saboteur.server.text import has_hidden
 
 MIN_LENGTH, MAX_LENGTH = 2, 20
 EXTRA = set("_-. ")
@@ -23,6 +30,8 @@ RESERVED = {"server", "system", "admin", "everyone"}
 
 def check_name(raw: str) -> str:
     """The cleaned nickname, or ValueError saying which rule it breaks."""
+    if has_hidden(raw):
+        raise ValueError("a nickname may not hold control or invisible characters")
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
         raise ValueError(f"a nickname has {MIN_LENGTH} to {MAX_LENGTH} characters")
