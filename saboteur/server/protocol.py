@@ -2,10 +2,12 @@
 
 >>> parse_message('{"type": "chat", "channel": "global", "text": "hi"}').text
 'hi'
->>> parse_message('{"type": "fly"}')
+>>> parse_message('{"type": "fly", "id": 7}')
 Traceback (most recent call last):
 ...
 saboteur.server.protocol.ProtocolError: unknown-type: unknown message type 'fly'
+>>> peek_ref('{"type": "lists", "id": "a1"}'), peek_ref('{"id": -1}'), peek_ref("[1]")
+('a1', None, None)
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
+import msgspec
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -37,10 +40,11 @@ OptionValue = Annotated[str, StringConstraints(max_length=32)] | bool | int
 class ProtocolError(Exception):
     """A message the server cannot take: ``code`` for programs, ``message`` for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ref: str | int | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.ref = ref  # the refused message's id, when it could be read
 
 
 class Message(BaseModel):
@@ -166,6 +170,34 @@ TYPES = (
 )
 
 
+_REF: TypeAdapter[Ref] = TypeAdapter(Ref)
+
+
+class _Id(msgspec.Struct):
+    id: Any = None
+
+
+_ID_DECODER = msgspec.json.Decoder(_Id)
+
+
+def read_ref(value: Any) -> str | int | None:
+    """``value`` if it is a valid message ``id``, else None."""
+    try:
+        return None if value is None else _REF.validate_python(value, strict=True)
+    except ValidationError:
+        return None
+
+
+def peek_ref(text: str | bytes) -> str | int | None:
+    """The ``id`` of a message, read without the rest being parsed or checked (to refuse it)."""
+    if isinstance(text, bytes) or len(text) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        return read_ref(_ID_DECODER.decode(text).id)
+    except msgspec.DecodeError:
+        return None
+
+
 def parse_message(text: str | bytes) -> Inbound:
     """Parse one inbound frame; raises :class:`ProtocolError` naming what is wrong."""
     if isinstance(text, bytes):
@@ -180,13 +212,15 @@ def parse_message(text: str | bytes) -> Inbound:
         raise ProtocolError("bad-message", "a message is a JSON object with a 'type'")
     kind = data.get("type")
     if kind not in TYPES:
-        raise ProtocolError("unknown-type", f"unknown message type {kind!r}")
+        ref = read_ref(data.get("id"))
+        raise ProtocolError("unknown-type", f"unknown message type {kind!r}", ref)
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:]) or "message"
-        raise ProtocolError("invalid", f"{kind}: {where}: {first['msg']}") from None
+        ref = read_ref(data.get("id"))
+        raise ProtocolError("invalid", f"{kind}: {where}: {first['msg']}", ref) from None
 
 
 def error(code: str, message: str, ref: str | int | None = None, **extra: Any) -> dict[str, Any]:

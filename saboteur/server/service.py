@@ -173,7 +173,8 @@ class Service:
         """One inbound frame: validated, dispatched; every failure becomes an error reply."""
         ref = None
         try:
-            if not self.message_limits[client].allow():
+            if not self.message_limits[client].allow():  # only the id is read: refusing is cheap
+                ref = P.peek_ref(text)
                 raise ProtocolError("rate-limited", "too many messages: slow down")
             message = P.parse_message(text)
             ref = message.id
@@ -181,7 +182,7 @@ class Service:
                 raise ProtocolError("hello-first", "say hello first (with a name or a token)")
             await self._dispatch(client, message)
         except ProtocolError as err:
-            client.push(error(err.code, err.message, ref))
+            client.push(error(err.code, err.message, err.ref if ref is None else ref))
         except IllegalAction as err:
             client.push(error("illegal", err.message, ref, rule=err.rule))
         except Exception:  # a bug or a store failure: say so, keep the connection
