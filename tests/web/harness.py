@@ -114,6 +114,20 @@ def running_server(
         log.close()
 
 
+def wait_for(page: Any, expression: str, arg: Any = None, timeout: float = 10_000) -> Any:
+    """Like ``page.wait_for_function``, which the server's Content-Security-Policy stops (it
+    evaluates the expression in the page with ``eval``): polls ``page.evaluate`` until the
+    expression (or function of ``arg``) is true, for at most ``timeout`` milliseconds."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(50)
+
+
 def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
@@ -141,8 +155,14 @@ class Player:
         self.errors: list[str] = []
         self.dialogs: list[str] = []
         self.page.on("pageerror", lambda err: self.errors.append(str(err)))
+        self.page.on("console", self._console)
         self.page.on("dialog", self._dialog)
         self.page.set_default_timeout(10_000)
+
+    def _console(self, message: Any) -> None:
+        """A breach of the server's Content-Security-Policy counts as an error of the page."""
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.errors.append(message.text)
 
     def _dialog(self, dialog: Any) -> None:
         self.dialogs.append(dialog.message)
@@ -182,7 +202,8 @@ class Player:
             page.select_option(f"#new-game-form select[name=seat-{seat}]", kind)
         page.click("#new-game-form button[value=create]")
         mine = "#open-games li.game.mine"
-        page.wait_for_function(
+        wait_for(
+            page,
             "([sel, before]) => [...document.querySelectorAll(sel)]"
             ".some(li => !before.includes(Number(li.dataset.game)))",
             arg=[mine, sorted(before)],
@@ -205,7 +226,8 @@ class Player:
     def start(self, game: int) -> None:
         button = self.page.locator(f'#open-games li[data-game="{game}"] button[data-action=start]')
         button.wait_for()
-        self.page.wait_for_function(
+        wait_for(
+            self.page,
             "sel => { const b = document.querySelector(sel); return b && !b.disabled; }",
             arg=f'#open-games li[data-game="{game}"] button[data-action=start]',
         )
@@ -213,7 +235,7 @@ class Player:
 
     def wait_game_window(self, game: int) -> None:
         self.page.wait_for_selector("#game:not([hidden]) #hand")
-        self.page.wait_for_function(f"location.hash === '#/game/{game}'")
+        wait_for(self.page, f"location.hash === '#/game/{game}'")
 
     def chat(self, text: str, channel: str = "global", to: str | None = None) -> None:
         page = self.page
@@ -309,7 +331,7 @@ def play_until(
         seq = mover.seq()
         mover.play_turn(plan)
         turns += 1
-        mover.page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+        wait_for(mover.page, f"Number(document.body.dataset.seq) > {seq}")
         for other in players:  # everyone has seen the move before the next one
-            other.page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+            wait_for(other.page, f"Number(document.body.dataset.seq) > {seq}")
     return plan

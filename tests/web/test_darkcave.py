@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.web.harness import Player, screenshot_folder
+from tests.web.harness import Player, screenshot_folder, wait_for
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -96,7 +96,7 @@ def lay_a_card(person: Player) -> bool:
         far = max(range(len(slots)), key=lambda i: sum(abs(int(v)) for v in slots[i].split(",")))
         seq = person.seq()
         targets.nth(far).click()  # the cave grows outwards
-        page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+        wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
         return True
     return False
 
@@ -108,7 +108,7 @@ def pass_one(person: Player) -> None:
     page.click("#table-actions [data-action=discard-two]")
     page.click('#hand .hand-card[data-index="0"]')
     page.click("#table-actions [data-action=pass]:not([disabled])")
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
 
 
 def walk_target(page: Any) -> tuple[Any, str] | None:
@@ -133,7 +133,7 @@ def my_dwarf_field(page: Any) -> str:
 def settle(person: Player, before: int) -> None:
     """Wait until a walk of several steps is done: no new view for a moment."""
     page = person.page
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {before}")
     last, still = person.seq(), time.monotonic()
     while time.monotonic() - still < 1.2:
         time.sleep(0.1)
@@ -180,7 +180,8 @@ def lay_and_walk(person: Player, shot: Path | None = None, keys: bool = False) -
         else:
             steps = int(spot.get_attribute("data-steps") or "1")
             spot.click()
-        page.wait_for_function(
+        wait_for(
+            page,
             "f => document.querySelector(\".maze .token[data-kind=dwarf][data-owner='0']\")"
             "?.dataset.field === f",
             arg=field,
@@ -191,7 +192,7 @@ def lay_and_walk(person: Player, shot: Path | None = None, keys: bool = False) -
         if person.my_turn() and phase(page) == "stop":
             seq = person.seq()
             page.click("#table-actions [data-action=stop]")
-            page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+            wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
         return field
     raise AssertionError("no card could be laid and walked in eight turns")
 
@@ -216,7 +217,7 @@ def finish_decision(person: Player, end: bool = True) -> None:
     else:
         pass_one(person)
         return
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
 
 
 def test_a_person_and_bots_walk_through_the_dark_cave(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.web.harness import Player, play_until, screenshot_folder
+from tests.web.harness import Player, play_until, screenshot_folder, wait_for
 
 
 def game_over(players: list[Player]) -> Callable[[], bool]:
@@ -47,7 +47,7 @@ def pass_two(mover: Player) -> None:
     page.click('#hand .hand-card[data-index="1"]')
     assert page.locator("#hand .hand-card.picked").count() == 2
     page.click("#table-actions [data-action=pass]")
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
     assert len(mover.hand()) == 6
 
 
@@ -66,14 +66,14 @@ def bribe_if_offered(players: list[Player], done: list[str]) -> None:
     target = page.locator(".maze .target").first
     slot = target.get_attribute("data-slot")
     target.click()
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
     troll = page.locator(f".maze .card[data-slot='{slot}']")
     assert troll.get_attribute("data-marker") == str(seat)
     assert (troll.get_attribute("data-card") or "").startswith("troll-")
     # the turn goes on (a card is still to be played) unless the bribe ended this one-round
     # game: its marker was the last one, or the opened troll let the tunnel reach the last goal
     ended = "document.querySelector('#overlay[data-kind=game-over]') !== null"
-    page.wait_for_function(f"document.body.dataset.myTurn === 'true' || {ended}")
+    wait_for(page, f"document.body.dataset.myTurn === 'true' || {ended}")
     assert mover.my_turn() or game_over([mover])()
     done.append(slot or "")
 
@@ -188,5 +188,5 @@ def test_a_solo_game_starts_at_once_and_ends_with_a_rating(people: Callable[...,
     assert box.locator(".rating").count() == 1
     page.click('[data-fkey="overlay-lobby"]')
     page.wait_for_selector("#lobby:not([hidden])")
-    page.wait_for_function("document.querySelector('#finished-games').textContent.includes('Solo')")
+    wait_for(page, "document.querySelector('#finished-games').textContent.includes('Solo')")
     assert "Solveig" not in page.inner_text("#highscores")  # solo points are not gold won

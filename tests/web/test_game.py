@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tests.web.harness import PATH_CARD, Player, play_until
+from tests.web.harness import PATH_CARD, Player, play_until, wait_for
 
 
 def table_of_three(
@@ -74,7 +74,8 @@ def test_three_players_play_a_full_round_to_its_end(people: Callable[..., Player
     anna = players[0]
     anna.page.click('[data-fkey="overlay-lobby"]')
     anna.page.wait_for_selector("#lobby:not([hidden])")
-    anna.page.wait_for_function(
+    wait_for(
+        anna.page,
         "names => names.every(n => [...document.querySelectorAll('#highscores td')]"
         ".some(td => td.textContent === n))",
         arg=names,
@@ -94,7 +95,7 @@ def test_reload_and_dropped_connection_restore_the_seat_and_the_keyboard_plays(
     hand, role = emil.hand(), emil.page.inner_text("#my-role")
     emil.page.reload()
     emil.wait_game_window(game)
-    emil.page.wait_for_function("document.querySelectorAll('#hand .hand-card').length > 0")
+    wait_for(emil.page, "document.querySelectorAll('#hand .hand-card').length > 0")
     assert emil.hand() == hand
     assert emil.page.inner_text("#my-role") == role
     assert "Emil (You)" in emil.page.locator("#players .player.me").inner_text()
@@ -138,7 +139,7 @@ def test_reload_and_dropped_connection_restore_the_seat_and_the_keyboard_plays(
             page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.dataset.kind") == "discard"
         page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
     assert len(mover.hand()) == 6  # played one card and drew one
 
 
@@ -190,7 +191,7 @@ def test_a_spectator_watches_without_a_hand(people: Callable[..., Player]) -> No
     assert watcher.page.locator(".maze .goal[data-goal=hidden]").count() == 3
     seq = players[0].seq()
     play_until(players, lambda: players[0].seq() > seq, max_turns=1)
-    watcher.page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    wait_for(watcher.page, f"Number(document.body.dataset.seq) > {seq}")
     assert watcher.page.locator("#feed li").count() > 0
     # a table opened while the game window is on screen: not sent to it, but in the lobby on
     # the way back
@@ -227,7 +228,7 @@ def test_a_phone_player_plays_by_touch(people: Callable[..., Player]) -> None:
         page.locator(".maze .target").first.tap()
     else:
         page.tap("#card-menu [data-kind=discard]")
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
     assert not phone.my_turn()
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.web.harness import Player
+from tests.web.harness import Player, wait_for
 
 
 def wait_chat(person: Player, text: str) -> None:
-    person.page.wait_for_function(
+    wait_for(
+        person.page,
         "text => [...document.querySelectorAll('#chat .chat-line .text')]"
         ".some(el => el.textContent === text)",
         arg=text,
@@ -26,7 +27,7 @@ def test_nickname_comes_from_the_address_and_stays_with_the_token(
     assert token
     page.reload()
     page.wait_for_selector("#lobby:not([hidden])")
-    page.wait_for_function("document.querySelector('#me-name').textContent === 'Zoe'")
+    wait_for(page, "document.querySelector('#me-name').textContent === 'Zoe'")
     assert page.evaluate("localStorage.getItem('saboteur.token')") == token
 
     # rename through the dialog; everyone's online list follows
@@ -34,9 +35,10 @@ def test_nickname_comes_from_the_address_and_stays_with_the_token(
     page.click("#rename-btn")
     page.fill("#rename-name", "Zoey")
     page.click("#rename-form button[value=ok]")
-    page.wait_for_function("document.querySelector('#me-name').textContent === 'Zoey'")
-    yves.page.wait_for_function(
-        "[...document.querySelectorAll('#online .pname')].some(el => el.textContent === 'Zoey')"
+    wait_for(page, "document.querySelector('#me-name').textContent === 'Zoey'")
+    wait_for(
+        yves.page,
+        "[...document.querySelectorAll('#online .pname')].some(el => el.textContent === 'Zoey')",
     )
     # a taken name is refused with a message, and the name stays
     page.click("#rename-btn")
@@ -55,7 +57,7 @@ def test_first_visit_without_a_name_asks_for_one(browser, web_server) -> None:
         page.wait_for_selector("#login:not([hidden])")
         page.fill("#login-name", "<b>")
         page.click("#login-form button")
-        page.wait_for_function("document.querySelector('#login-error').textContent !== ''")
+        wait_for(page, "document.querySelector('#login-error').textContent !== ''")
         page.fill("#login-name", "Quentin")
         page.click("#login-form button")
         page.wait_for_selector("#lobby:not([hidden])")
@@ -67,7 +69,7 @@ def test_first_visit_without_a_name_asks_for_one(browser, web_server) -> None:
 def test_a_whisper_reaches_only_its_target(people: Callable[..., Player]) -> None:
     ann, bob, cid = people("Ann"), people("Bob"), people("Cid")
     for person in (ann, bob, cid):
-        person.page.wait_for_function("document.querySelectorAll('#online li').length >= 3")
+        wait_for(person.page, "document.querySelectorAll('#online li').length >= 3")
     # choose the receiver from the online list
     ann.page.click('#online button.whisper[aria-label$=" Bob"]')
     assert ann.page.input_value("#chat .chat-channel") == "whisper"

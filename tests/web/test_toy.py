@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.harness import Player, running_server, screenshot_folder
+from tests.web.harness import Player, running_server, screenshot_folder, wait_for
 
 FORM = "#new-game-form"
 LAID = ".maze .layer-cards .card[data-face=up]"
@@ -123,7 +123,7 @@ def keyboard_turn(page: Any) -> str:
     if kind == "act":
         return "pass"
     assert kind == "board"
-    page.wait_for_function("document.activeElement?.classList.contains('target')")
+    wait_for(page, "document.activeElement?.classList.contains('target')")
     page.keyboard.press("Enter")
     if page.locator("#hint button.choice").count():
         page.keyboard.press("Enter")  # the focus is on the first move of that slot
@@ -181,9 +181,9 @@ def test_the_toy_is_offered_drawn_and_played_to_the_end(
             page.wait_for_selector("#card-menu", state="hidden")
         kind = play_turn(page) if moves else keyboard_turn(page)
         moves[kind] = moves.get(kind, 0) + 1
-        page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+        wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
         if kind == "place":  # the card I laid is drawn (reaching the goal turns it over too)
-            page.wait_for_function(f"document.querySelectorAll('{LAID}').length > {laid}")
+            wait_for(page, f"document.querySelectorAll('{LAID}').length > {laid}")
 
     final, names = games[-1]["view"], games[-1]["names"]
     assert final["phase"] == "over" and moves.get("place", 0) > 0
@@ -226,7 +226,7 @@ def test_several_moves_on_one_slot_are_offered_to_choose_from(
     game = create_toy_table(host)
     host.start(game)
     host.wait_game_window(game)
-    page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    wait_for(page, "document.body.dataset.myTurn === 'true'")
     page.click('#hand .hand-card[data-index="0"]')  # at the start, every card fits somewhere
     slot = page.locator(".maze .target[data-choices='2']").first
     slot.wait_for()
@@ -239,5 +239,5 @@ def test_several_moves_on_one_slot_are_offered_to_choose_from(
     seq = host.seq()
     slot.click()
     page.locator(f'#hint button.choice[data-action="{real}"]').click()
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
     page.wait_for_selector(f".maze .layer-cards .card[data-face=up][data-slot='{where}']")
