@@ -144,6 +144,7 @@ async def attack(
         "peak_connections": max((s["connections"] for s in samples), default=0),
         "connections_at_end": samples[-1]["connections"] if samples else None,
         "connections_after_close": after.connections,
+        "rss_after_close_mib": round(after.rss_bytes / MiB, 1),
         "dropped": len(dropped),
         "dropped_median_s": round(statistics.median(dropped), 1) if dropped else None,
         "dropped_last_s": round(max(dropped), 1) if dropped else None,

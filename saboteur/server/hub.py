@@ -2,14 +2,16 @@
 
 Each connection has a bounded outbox drained by its own writer task, so one slow client never
 holds up a broadcast.  A client that falls behind (its outbox over its :class:`SendLimits`, or
-one send waiting longer than their timeout) is dropped: its transport is aborted at once and its
-outbox freed, and the reader of its socket then ends it as any other disconnection.
+one send waiting longer than their timeout: :meth:`Hub.watch` looks every second) is dropped: its
+transport is aborted at once and its outbox freed, and the reader of its socket then ends it as
+any other disconnection.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -49,6 +51,7 @@ class Client:
         self._abort = abort
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._waiting = 0  # characters in the outbox
+        self._since: float | None = None  # when the send under way began (monotonic)
         self._writer = asyncio.create_task(self._drain())
         self.closed = False
         self.dropped: str | None = None
@@ -69,8 +72,7 @@ class Client:
         self.closed = True
         self.dropped = reason
         self._clear()
-        self._outbox.put_nowait(None)  # the writer stops
-        self._abort()
+        self._abort()  # a send under way fails: the writer stops
 
     def _clear(self) -> None:
         while not self._outbox.empty():
@@ -83,16 +85,23 @@ class Client:
             if text is None:
                 return
             self._waiting -= len(text)
+            self._since = time.monotonic()  # (no timer per send: the hub's watch looks)
             try:
-                async with asyncio.timeout(self.limits.timeout):
-                    await self._send(text)
-            except TimeoutError:
-                self.drop("send-timeout")
-                return
+                await self._send(text)
             except Exception:  # the connection is gone: stop writing, the reader ends it
                 self.closed = True
                 self._clear()
                 return
+            self._since = None
+
+    @property
+    def waiting(self) -> tuple[int, int]:
+        """Messages and characters waiting in the outbox."""
+        return self._outbox.qsize(), self._waiting
+
+    def stuck(self, now: float) -> bool:
+        """Whether the send under way has waited longer than the limits allow."""
+        return self._since is not None and now - self._since > self.limits.timeout
 
     async def stop(self) -> None:
         """Flush what is queued, then stop the writer."""
@@ -112,6 +121,17 @@ class Hub:
         self.by_user: dict[int, set[Client]] = {}
         self.names: dict[int, str] = {}
         self.version = 0  # counts changes of who is online here, and of their names
+
+    async def watch(self, every: float = 1.0) -> None:
+        """Drop, every ``every`` seconds, the connections whose send has waited too long."""
+        while True:
+            await asyncio.sleep(every)
+            self.drop_stuck(time.monotonic())
+
+    def drop_stuck(self, now: float) -> None:
+        """Drop the connections whose send under way began too long before ``now``."""
+        for client in [c for c in self.clients if c.stuck(now)]:
+            client.drop("send-timeout")
 
     def add(self, client: Client) -> None:
         self.clients.add(client)

@@ -10,6 +10,7 @@ module makes them, wires them together, and hands each inbound message to its pa
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -56,6 +57,7 @@ class Service:
         self.hub = Hub()
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
         self.message_limits: dict[Client, RateLimit] = {}
+        self.watchdog: asyncio.Task[None] | None = None  # drops connections stuck in a send
         shared = Shared(store, self.bus, self.hub, self.names)
         # the feed and the games call back into parts made after them: through this facade
         self.feed = LobbyFeed(self._feed_messages, self._send_feed)
@@ -125,6 +127,7 @@ class Service:
     async def load(self) -> None:
         """Join the other nodes (if any), then bring back every open and active game,
         replaying the active ones' records."""
+        self.watchdog = asyncio.get_running_loop().create_task(self.hub.watch())
         if self.bus.clustered:
             await self.sync.start()
         for row in await self.store.load_games((OPEN, ACTIVE)):
@@ -146,6 +149,8 @@ class Service:
                     self.seats.watch_absence(table, user_id)
 
     async def close(self) -> None:
+        if self.watchdog is not None:
+            self.watchdog.cancel()
         await self.feed.close()
         self.sync.stop()
         await self.bus.close()

@@ -8,13 +8,14 @@ import itertools
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 import websockets
 from websockets.typing import Origin
 
-from tests.server.helpers import ROOT, TIMEOUT, LiveServer, live_server, sqlite_url
+from tests.server.helpers import ROOT, TIMEOUT, LiveServer, ServerProcess, live_server, sqlite_url
 
 WEB = ROOT / "saboteur" / "web"
 ALLOWED = "https://play.example.org"
@@ -85,3 +86,14 @@ async def test_a_websocket_from_a_foreign_page_is_refused(guarded: LiveServer) -
         assert closed["code"] == 1008, (origin, closed)
         assert closed["reason"] == f"origin not allowed: {origin}", closed
     assert guarded.get("/api/health")["connections"] == 0
+
+
+@pytest.mark.anyio
+async def test_the_server_command_takes_allowed_origins(tmp_path: Path) -> None:
+    process = ServerProcess(tmp_path, "--allow-origin", ALLOWED, "--send-timeout", "5")
+    try:
+        assert await welcome_or_close(process.ws, ALLOWED) == {"welcome": True}
+        closed = await welcome_or_close(process.ws, "https://evil.example")
+        assert closed == {"code": 1008, "reason": "origin not allowed: https://evil.example"}
+    finally:
+        process.kill()
