@@ -2,7 +2,8 @@
 
 The reader reads each frame as bytes and parses only the messages a client acts on (see
 ``WANTED``); lobby broadcasts (``presence``, ``games``, chat lines, …) are counted and dropped.
-A connection that did not read would be closed by the server once 1000 messages wait for it.
+A connection that did not read would be dropped by the server once 1000 messages or 1 MiB wait
+for it, or one waits 10 s (docs/protocol.md, limits).
 
 >>> frame_type(b'{"type":"presence","online":["Ann"]}')
 'presence'

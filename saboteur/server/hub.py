@@ -92,7 +92,8 @@ class Client:
                 self.closed = True
                 self._clear()
                 return
-            self._since = None
+            finally:
+                self._since = None
 
     @property
     def waiting(self) -> tuple[int, int]:
