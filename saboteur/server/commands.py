@@ -13,6 +13,7 @@ import click
 from saboteur.server.limits import SendLimits
 
 DEFAULT_PORT = 8765
+SLOW = "for a client to read before it is dropped as too slow."
 
 
 def default_data_dir() -> Path:
@@ -38,7 +39,7 @@ def database_url(db: str | None, data_dir: Path) -> str:
     return f"sqlite+aiosqlite:///{data_dir / 'saboteur.db'}"
 
 
-@click.command()
+@click.command(context_settings={"show_default": True})
 @click.argument("port", type=click.IntRange(1, 65535), default=DEFAULT_PORT)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--db", help="Database URL (default: SQLite in the data directory).")
@@ -73,22 +74,19 @@ def database_url(db: str | None, data_dir: Path) -> str:
     "--outbox-limit",
     type=click.IntRange(1, 1_000_000),
     default=SendLimits.messages,
-    show_default=True,
-    help="Messages that may wait for a connection before it is dropped as too slow.",
+    help=f"Messages that may wait {SLOW}",
 )
 @click.option(
     "--outbox-chars",
     type=click.IntRange(1024, 1 << 30),
     default=SendLimits.chars,
-    show_default=True,
-    help="Characters of JSON that may wait for a connection before it is dropped as too slow.",
+    help=f"Characters of JSON that may wait {SLOW}",
 )
 @click.option(
     "--send-timeout",
     type=click.FloatRange(0.1, 3600),
     default=SendLimits.timeout,
-    show_default=True,
-    help="Seconds one message may wait for a client to read before it is dropped as stuck.",
+    help=f"Seconds one message may wait {SLOW}",
 )
 @click.option("--log-level", default="info", type=click.Choice(["debug", "info", "warning"]))
 def server(
