@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from saboteur.bots.cluster import ClusterError
 from saboteur.bots.journal import Journal, JournalError
 from saboteur.bots.progress import progress_bar
 from saboteur.bots.registry import BotSpec, BotSpecError, check_ruleset, parse_spec
@@ -161,6 +163,12 @@ def _speed_table(clocks: dict[str, Clock]) -> Table:
     help="Write each game to FILE as it ends; games of this same tournament already in FILE "
     "are not played again (resume an interrupted tournament, or add games to one).",
 )
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Play the games on the Dask cluster whose scheduler is at ADDRESS "
+    "(tcp://HOST:8786; needs saboteur[cluster]) instead of --workers.",
+)
 def tournament(
     players: int | None,
     bots_text: str,
@@ -172,6 +180,7 @@ def tournament(
     options: tuple[str, ...],
     workers: int | None,
     journal_path: Path | None,
+    cluster: str | None,
 ) -> None:
     """Let bots play GAMES games with seats and roles rotating; print win rates by bot and role.
 
@@ -192,13 +201,18 @@ def tournament(
         )
     if plot is not None:
         _check_plot(plot)
+    if cluster is not None and workers is not None:
+        raise click.BadParameter("give --workers or --cluster, not both", param_hint="'--cluster'")
     processes = workers or os.cpu_count() or 1
     journal = _journal(journal_path, game, specs, seed, "solo" if alone else "tournament")
-    if alone:
-        _solo(game, specs, games, seed, as_json, processes, journal)
-        return
-    with progress_bar(games) as on_game:
-        result = run_tournament(game, specs, games, seed, on_game, processes, journal)
+    try:
+        if alone:
+            _solo(game, specs, games, seed, as_json, Places(processes, journal, cluster))
+            return
+        with progress_bar(games) as on_game:
+            result = run_tournament(game, specs, games, seed, on_game, processes, journal, cluster)
+    except ClusterError as err:
+        raise click.UsageError(str(err)) from None
     data = result.to_json()
     title = f"{games} games, {game.players} players, {ruleset} (seed {seed})"
     if plot is not None:
@@ -229,17 +243,22 @@ def _journal(
     return journal
 
 
+@dataclass
+class Places:
+    """Where a tournament's games are played and written down."""
+
+    workers: int
+    journal: Journal | None
+    cluster: str | None
+
+
 def _solo(
-    game: Game,
-    specs: list[BotSpec],
-    games: int,
-    seed: int,
-    as_json: bool,
-    workers: int,
-    journal: Journal | None,
+    game: Game, specs: list[BotSpec], games: int, seed: int, as_json: bool, where: Places
 ) -> None:
     with progress_bar(games * len(specs)) as on_game:
-        result = run_solo(game, specs, games, seed, on_game, workers, journal)
+        result = run_solo(
+            game, specs, games, seed, on_game, where.workers, where.journal, where.cluster
+        )
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         return

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import multiprocessing
 import random
 import time
@@ -105,35 +106,42 @@ def play_one(game: Game, job: Job) -> Played:
     )
 
 
-_WORKER: dict[str, Any] = {}  # a worker process's table, made once
+_TABLES: dict[str, Game] = {}  # a worker's tables, by their config, each made once
 
 
-def _start_worker(ruleset: str, players: int, options: dict[str, Any]) -> None:
-    _WORKER["game"] = get_ruleset(ruleset).game(players, options)
-
-
-def _play_in_worker(job: Job) -> Played:
-    game: Game = _WORKER["game"]
+def play_job(config: str, job: Job) -> Played:
+    """Play ``job`` at the table ``config`` (``Game.config()`` as JSON): what a worker process
+    or a cluster's worker runs."""
+    game = _TABLES.get(config)
+    if game is None:
+        table = json.loads(config)
+        game = _TABLES[config] = get_ruleset(table["ruleset"]).game(
+            table["players"], table["options"]
+        )
     return play_one(game, job)
 
 
-def play_all(game: Game, jobs: Iterable[Job], workers: int = 1) -> Iterator[Played]:
-    """Play ``jobs`` here (``workers`` 1) or in that many worker processes; each result as its
-    game ends (in any order with several workers)."""
+def play_all(
+    game: Game, jobs: Iterable[Job], workers: int = 1, cluster: str | None = None
+) -> Iterator[Played]:
+    """Play ``jobs`` here (``workers`` 1), in that many worker processes, or on the Dask
+    ``cluster`` at that address; each result as its game ends (in any order unless here)."""
     todo = list(jobs)
+    config = json.dumps(game.config(), sort_keys=True)
+    if cluster is not None:
+        from saboteur.bots.cluster import play_on_cluster
+
+        yield from play_on_cluster(config, todo, cluster)
+        return
     if workers <= 1 or len(todo) <= 1:
         for job in todo:
             yield play_one(game, job)
         return
     context = multiprocessing.get_context("spawn")  # no forked threads (Rich's progress has one)
-    options = dict(game.options)
     with concurrent.futures.ProcessPoolExecutor(
-        min(workers, len(todo)),
-        mp_context=context,
-        initializer=_start_worker,
-        initargs=(game.ruleset, game.players, options),
+        min(workers, len(todo)), mp_context=context
     ) as pool:
-        futures = [pool.submit(_play_in_worker, job) for job in todo]
+        futures = [pool.submit(play_job, config, job) for job in todo]
         try:
             for future in concurrent.futures.as_completed(futures):
                 yield future.result()
@@ -148,15 +156,18 @@ def collect(
     workers: int = 1,
     on_game: Callable[[int], None] | None = None,
     journal: Journal | None = None,
+    cluster: str | None = None,
 ) -> dict[int, Played]:
     """Every job's result by key: those in the ``journal`` already, the others played (and
-    added to it); ``on_game(done)`` after each (and once for those read back)."""
+    added to it) as :func:`play_all` says; ``on_game(done)`` after each (and once for those
+    read back)."""
     todo = list(jobs)
     wanted = {job.key for job in todo}
     done = {k: p for k, p in (journal.read() if journal else {}).items() if k in wanted}
     if on_game is not None:
         on_game(len(done))
-    for played in play_all(game, [job for job in todo if job.key not in done], workers):
+    rest = [job for job in todo if job.key not in done]
+    for played in play_all(game, rest, workers, cluster):
         done[played.key] = played
         if journal is not None:
             journal.write(played)

@@ -94,6 +94,7 @@ def run_solo(
     on_game: Callable[[int], None] | None = None,
     workers: int = 1,
     journal: Journal | None = None,
+    cluster: str | None = None,
 ) -> SoloResult:
     """Let each of ``specs`` play ``games`` solo deals from ``seed`` on; collect the scores
     (in deal order, the same with any number of ``workers``)."""
@@ -108,7 +109,7 @@ def run_solo(
         for number in range(games)
         for i, spec in enumerate(specs)
     ]
-    played = collect(game, jobs, workers, on_game, journal)
+    played = collect(game, jobs, workers, on_game, journal, cluster)
     for key in sorted(played):
         result.scores[played[key].seats[0]].append(played[key].scores[0])
         add_thinking(result.clocks, played[key])

@@ -175,6 +175,7 @@ def run_tournament(
     on_game: Callable[[int], None] | None = None,
     workers: int = 1,
     journal: Journal | None = None,
+    cluster: str | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between ``specs`` (distinct bots) and tally them, in game order
     (so the result is the same with any number of ``workers``); see :func:`pool.collect`."""
@@ -186,7 +187,7 @@ def run_tournament(
         roles=rules.sides,
     )
     jobs = tournament_jobs(specs, game.players, games, seed)
-    played = collect(game, jobs, workers, on_game, journal)
+    played = collect(game, jobs, workers, on_game, journal, cluster)
     for number in sorted(played):
         result.add(played[number])
     return result

@@ -21,9 +21,8 @@ from typing import Any
 from saboteur.server import cluster
 from tests.server.helpers import Client, LiveServer, ServerProcess, clients, seat_all
 
-BOUND = (
-    2.0  # seconds: survivors show an acknowledged action sooner than this (docs/architecture.md)
-)
+BOUND = 2.0  # seconds: survivors show an acknowledged action sooner (docs/architecture.md)
+SETTLE = 1.0  # seconds for node B to handle what the start of a game told it
 
 
 @dataclass
@@ -86,6 +85,8 @@ async def silent_trial(a: LiveServer, b: LiveServer, n: int) -> float:
             return True  # "sent", but nobody hears it
 
         view = await ann.expect("game", game=game, seq=0)
+        await asyncio.sleep(SETTLE)  # B has read what the start told it (a read later would
+        # find Ann's action in the store by chance, and this trial would measure nothing)
         a.service.bus.publish = lambda message: None  # type: ignore[method-assign]
         a.service.bus.publish_sent = mute_sent  # type: ignore[method-assign]
         await ann.send({"type": "act", "game": game, "action": view["view"]["legal"][0]})
