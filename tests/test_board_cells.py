@@ -28,8 +28,15 @@ def test_a_face_up_cell_says_its_turn_sides_and_tunnel_groups() -> None:
         "face": "up",
         "turn": 2,
         "sides": "NSW",
-        "links": ["NSW"],
-    }
+    }  # links left out: one tunnel joins all its sides
+
+
+def test_a_cell_leaves_out_what_goes_without_saying() -> None:
+    """No ``turn`` when the card lies as printed, no ``links`` when one tunnel joins all sides."""
+    upright = face_up(SLOT, C.SHAPES.shapes[C.shape_id("ES", False)], "path")
+    assert upright == {"x": 3, "y": -1, "card": "ES", "kind": "path", "face": "up", "sides": "ES"}
+    dead_end = face_up(SLOT, C.SHAPES.shapes[C.shape_id("xES", False)], "path")
+    assert "turn" not in dead_end and dead_end["links"] == ["E", "S"]
     dead_end = face_up(SLOT, C.SHAPES.shapes[C.shape_id("xNS", False)], "path")
     assert dead_end["links"] == ["N", "S"]  # each side alone: no tunnel through
     bridge = face_up(SLOT, D.SHAPES.shapes[D.shape_id("bridge", False)], "path")
@@ -40,7 +47,7 @@ def test_a_face_up_cell_says_its_turn_sides_and_tunnel_groups() -> None:
 def test_fields_are_listed_only_where_they_are_not_the_groups() -> None:
     cross = Shape("cross", False, N | E | S | W, (N | E | S | W,), "cross", fields=(N, E, S, W))
     cell = face_up(SLOT, cross, "path")
-    assert cell["links"] == ["NESW"] and cell["fields"] == ["N", "E", "S", "W"]
+    assert "links" not in cell and cell["fields"] == ["N", "E", "S", "W"]
 
 
 def test_a_face_down_cell_says_no_more_than_what_the_viewer_knows() -> None:

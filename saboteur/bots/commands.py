@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
+from saboteur.bots.cluster import ClusterError
+from saboteur.bots.journal import Journal, JournalError
+from saboteur.bots.progress import progress_bar
 from saboteur.bots.registry import BotSpec, BotSpecError, check_ruleset, parse_spec
 from saboteur.bots.solo import SoloResult, run_solo
 from saboteur.bots.tournament import Clock, TournamentResult, run_tournament
@@ -90,7 +93,7 @@ def _print_solo(result: SoloResult, title: str) -> None:
 
 
 def _speed_table(clocks: dict[str, Clock]) -> Table:
-    speed = Table(title="thinking time (CPU seconds of this process)")
+    speed = Table(title="thinking time (CPU seconds, of every process that played)")
     for column in ("bot", "decisions", "CPU seconds", "decisions/s", "iterations/s"):
         speed.add_column(column, justify="left" if column == "bot" else "right")
     for name, clock in clocks.items():
@@ -145,6 +148,27 @@ def _speed_table(clocks: dict[str, Clock]) -> Table:
     metavar="KEY=VALUE",
     help="A ruleset option, e.g. rounds=1 (repeatable).",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 1024),
+    default=None,
+    help="Processes playing games side by side [default: all cores]; any number gives the "
+    "same result.",
+)
+@click.option(
+    "--out",
+    "journal_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE.jsonl",
+    help="Write each game to FILE as it ends; games of this same tournament already in FILE "
+    "are not played again (resume an interrupted tournament, or add games to one).",
+)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Play the games on the Dask cluster whose scheduler is at ADDRESS "
+    "(tcp://HOST:8786; needs saboteur[cluster]) instead of --workers.",
+)
 def tournament(
     players: int | None,
     bots_text: str,
@@ -154,6 +178,9 @@ def tournament(
     plot: Path | None,
     ruleset: str,
     options: tuple[str, ...],
+    workers: int | None,
+    journal_path: Path | None,
+    cluster: str | None,
 ) -> None:
     """Let bots play GAMES games with seats and roles rotating; print win rates by bot and role.
 
@@ -174,16 +201,18 @@ def tournament(
         )
     if plot is not None:
         _check_plot(plot)
-    if alone:
-        _solo(game, specs, games, seed, as_json)
-        return
-    with Progress(
-        *Progress.get_default_columns(), console=Console(stderr=True), transient=True
-    ) as progress:
-        task = progress.add_task("playing", total=games)
-        result = run_tournament(
-            game, specs, games, seed, on_game=lambda done: progress.update(task, completed=done)
-        )
+    if cluster is not None and workers is not None:
+        raise click.BadParameter("give --workers or --cluster, not both", param_hint="'--cluster'")
+    processes = workers or os.cpu_count() or 1
+    journal = _journal(journal_path, game, specs, seed, "solo" if alone else "tournament")
+    try:
+        if alone:
+            _solo(game, specs, games, seed, as_json, Places(processes, journal, cluster))
+            return
+        with progress_bar(games) as on_game:
+            result = run_tournament(game, specs, games, seed, on_game, processes, journal, cluster)
+    except ClusterError as err:
+        raise click.UsageError(str(err)) from None
     data = result.to_json()
     title = f"{games} games, {game.players} players, {ruleset} (seed {seed})"
     if plot is not None:
@@ -199,13 +228,36 @@ def tournament(
     _print_table(result, title, rules.side_word, rules.unit_word)
 
 
-def _solo(game: Game, specs: list[BotSpec], games: int, seed: int, as_json: bool) -> None:
-    with Progress(
-        *Progress.get_default_columns(), console=Console(stderr=True), transient=True
-    ) as progress:
-        task = progress.add_task("playing", total=games * len(specs))
+def _journal(
+    path: Path | None, game: Game, specs: list[BotSpec], seed: int, kind: str
+) -> Journal | None:
+    """The journal at ``path`` (checked now: a usage error if it cannot be resumed)."""
+    if path is None:
+        return None
+    header = {"kind": kind, **game.config(), "bots": [s.text for s in specs], "seed": seed}
+    journal = Journal(path, header)
+    try:
+        journal.check()
+    except (JournalError, OSError) as err:
+        raise click.BadParameter(str(err), param_hint="'--out'") from None
+    return journal
+
+
+@dataclass
+class Places:
+    """Where a tournament's games are played and written down."""
+
+    workers: int
+    journal: Journal | None
+    cluster: str | None
+
+
+def _solo(
+    game: Game, specs: list[BotSpec], games: int, seed: int, as_json: bool, where: Places
+) -> None:
+    with progress_bar(games * len(specs)) as on_game:
         result = run_solo(
-            game, specs, games, seed, on_game=lambda done: progress.update(task, completed=done)
+            game, specs, games, seed, on_game, where.workers, where.journal, where.cluster
         )
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))

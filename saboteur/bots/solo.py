@@ -25,8 +25,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from saboteur.bots.journal import Journal
+from saboteur.bots.pool import Job, collect
 from saboteur.bots.registry import BotSpec
-from saboteur.bots.tournament import Clock, play_game
+from saboteur.bots.tournament import Clock, add_thinking
 from saboteur.engine import Game
 from saboteur.engine.registry import get_ruleset
 
@@ -90,20 +92,25 @@ def run_solo(
     games: int,
     seed: int,
     on_game: Callable[[int], None] | None = None,
+    workers: int = 1,
+    journal: Journal | None = None,
+    cluster: str | None = None,
 ) -> SoloResult:
-    """Let each of ``specs`` play ``games`` solo deals from ``seed`` on; collect the scores."""
+    """Let each of ``specs`` play ``games`` solo deals from ``seed`` on; collect the scores
+    (in deal order, the same with any number of ``workers``)."""
     result = SoloResult(
         games=games,
         scores={spec.text: [] for spec in specs},
         clocks={spec.text: Clock() for spec in specs},
         score_bands=get_ruleset(game.ruleset).score_bands,
     )
-    done = 0
-    for number in range(games):
-        for spec in specs:
-            state = play_game(game, [spec], seed + number, f"{seed}:{number}", result.clocks)
-            result.scores[spec.text].append(state.scores[0])
-            done += 1
-            if on_game is not None:
-                on_game(done)
+    jobs = [
+        Job(number * len(specs) + i, (spec.text,), seed + number, f"{seed}:{number}")
+        for number in range(games)
+        for i, spec in enumerate(specs)
+    ]
+    played = collect(game, jobs, workers, on_game, journal, cluster)
+    for key in sorted(played):
+        result.scores[played[key].seats[0]].append(played[key].scores[0])
+        add_thinking(result.clocks, played[key])
     return result

@@ -23,16 +23,16 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from saboteur.bots.base import choose
+from saboteur.bots.journal import Journal
+from saboteur.bots.pool import Job, Played, collect
 from saboteur.bots.registry import BotSpec
-from saboteur.engine import Game, State
+from saboteur.engine import Game
 from saboteur.engine.registry import get_ruleset
-from saboteur.engine.ruleset import Outcome, Ruleset
+from saboteur.engine.ruleset import Ruleset
 
 
 def wilson(wins: int, rounds: int, z: float = 1.96) -> tuple[float, float]:
@@ -109,7 +109,6 @@ class TournamentResult:
     tallies: dict[str, dict[str, Tally]] = field(default_factory=dict)
     clocks: dict[str, Clock] = field(default_factory=dict)
     roles: tuple[str, ...] = ()
-    outcomes: Callable[[State], Sequence[Outcome]] | None = None
 
     @property
     def ties(self) -> bool:
@@ -118,16 +117,16 @@ class TournamentResult:
             t.ties is not None for tallies in self.tallies.values() for t in tallies.values()
         )
 
-    def add(self, state: State, seating: Sequence[str]) -> None:
-        """Count a finished game played with ``seating`` (bot spec text by seat)."""
-        assert self.outcomes is not None, "a result made without the ruleset's outcomes"
+    def add(self, played: Played) -> None:
+        """Count a finished game (its outcomes by seat) and its bots' thinking."""
         self.games += 1
-        for outcome in self.outcomes(state):
-            tally = self.tallies[seating[outcome.seat]][outcome.side]
+        for seat, side, how in played.outcomes:
+            tally = self.tallies[played.seats[seat]][side]
             tally.rounds += 1
-            tally.wins += outcome.result == "win"
+            tally.wins += how == "win"
             if tally.ties is not None:
-                tally.ties += outcome.result == "tie"
+                tally.ties += how == "tie"
+        add_thinking(self.clocks, played)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -150,36 +149,22 @@ def seating(specs: Sequence[BotSpec], players: int, number: int) -> list[BotSpec
     return [specs[(seat + number) % len(specs)] for seat in range(players)]
 
 
-def play_game(
-    game: Game,
-    seats: Sequence[BotSpec],
-    seed: int,
-    bot_seed: str,
-    clocks: dict[str, Clock] | None = None,
-) -> State:
-    """Deal with ``seed`` and let the seated bots play to the end (timed into ``clocks``)."""
-    state = game.new_state(seed)
-    bots = [
-        spec.make(game, seat, random.Random(f"{bot_seed}:{seat}"))
-        for seat, spec in enumerate(seats)
+def add_thinking(clocks: dict[str, Clock], played: Played) -> None:
+    """Add a game's thinking per seat to the ``clocks`` of the bots that sat there."""
+    for text, (decisions, seconds, iterations) in zip(played.seats, played.thinking, strict=True):
+        clock = clocks.setdefault(text, Clock())
+        clock.decisions += decisions
+        clock.seconds += seconds
+        clock.iterations += iterations
+
+
+def tournament_jobs(specs: Sequence[BotSpec], players: int, games: int, seed: int) -> list[Job]:
+    """The games of a tournament: seats rotating, ``len(specs)`` games per deal."""
+    k = len(specs)
+    return [
+        Job(n, tuple(s.text for s in seating(specs, players, n)), seed + n // k, f"{seed}:{n}")
+        for n in range(games)
     ]
-    clock = time.process_time  # CPU time: other programs on the machine do not count
-    timers = [Clock() for _ in seats]
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        started = clock()
-        action = choose(bots[seat], state, seat)
-        timers[seat].seconds += clock() - started
-        timers[seat].decisions += 1
-        state.apply(action)
-    if clocks is not None:
-        for seat, spec in enumerate(seats):
-            total = clocks.setdefault(spec.text, Clock())
-            total.decisions += timers[seat].decisions
-            total.seconds += timers[seat].seconds
-            total.iterations += bots[seat].iterations
-    return state
 
 
 def run_tournament(
@@ -188,21 +173,21 @@ def run_tournament(
     games: int,
     seed: int,
     on_game: Callable[[int], None] | None = None,
+    workers: int = 1,
+    journal: Journal | None = None,
+    cluster: str | None = None,
 ) -> TournamentResult:
-    """Play ``games`` games between ``specs`` (distinct bots) and tally them."""
+    """Play ``games`` games between ``specs`` (distinct bots) and tally them, in game order
+    (so the result is the same with any number of ``workers``); see :func:`pool.collect`."""
     rules: Ruleset = get_ruleset(game.ruleset)
     ties = 0 if rules.ties else None
     result = TournamentResult(
         tallies={spec.text: {role: Tally(ties=ties) for role in rules.sides} for spec in specs},
         clocks={spec.text: Clock() for spec in specs},
         roles=rules.sides,
-        outcomes=rules.outcomes,
     )
-    k = len(specs)
-    for number in range(games):
-        seats = seating(specs, game.players, number)
-        state = play_game(game, seats, seed + number // k, f"{seed}:{number}", result.clocks)
-        result.add(state, [spec.text for spec in seats])
-        if on_game is not None:
-            on_game(number + 1)
+    jobs = tournament_jobs(specs, game.players, games, seed)
+    played = collect(game, jobs, workers, on_game, journal, cluster)
+    for number in sorted(played):
+        result.add(played[number])
     return result

@@ -6,17 +6,17 @@ targets of the legal actions of the viewer (so a client can highlight and pick t
 knowing the ruleset's notation).  One renderer can draw and play any ruleset from it.
 
 A face-up cell says how its card lies: ``turn`` (quarter turns clockwise from the printed
-card), ``sides`` (open, in N, E, S, W order) and ``links`` (the tunnel groups: sides joined
-through the card, a dead end's sides each alone); ``fields`` only where they are not the groups.
-A face-down cell has neither.  Views are read-only values: a face-up cell is made once per slot,
+card; left out when 0), ``sides`` (open, in N, E, S, W order) and ``links`` (the tunnel groups:
+sides joined through the card, a dead end's sides each alone; left out when one tunnel joins all
+its sides, i.e. ``[sides]``); ``fields`` only where they are not the groups.  A face-down cell has
+none of them.  Views are read-only values: a face-up cell is made once per slot,
 shape, kind and card and shared by every view that shows it, so nothing may change a view.
 
 >>> from saboteur.engine import new_game
 >>> state = new_game("classic", 3).new_state(seed=1)
 >>> board = state.view(state.current_player)["board"]
 >>> board["cells"][0]
-{'x': 0, 'y': 0, 'card': 'start', 'kind': 'start', 'face': 'up', 'turn': 0, 'sides': 'NESW', \
-'links': ['NESW']}
+{'x': 0, 'y': 0, 'card': 'start', 'kind': 'start', 'face': 'up', 'sides': 'NESW'}
 >>> board["cells"][-1]
 {'x': 8, 'y': 2, 'card': None, 'kind': 'goal', 'face': 'down'}
 >>> state.view(None)["board"]["cells"][0] is board["cells"][0]
@@ -46,9 +46,9 @@ class Cell(TypedDict):
     card: str | None  # None: face down and unknown to the viewer
     kind: str  # the ruleset's word for it: start, path, goal, ...
     face: Literal["up", "down"]
-    turn: NotRequired[int]  # face up: quarter turns clockwise from the printed card
+    turn: NotRequired[int]  # face up: quarter turns clockwise from the printed card (absent: 0)
     sides: NotRequired[str]  # face up: open sides in N, E, S, W order
-    links: NotRequired[list[str]]  # face up: the sides joined through the card, per tunnel
+    links: NotRequired[list[str]]  # face up: the sides joined, per tunnel (absent: [sides])
     fields: NotRequired[list[str]]  # face up: the sides of each field, where not the links
 
 
@@ -108,16 +108,15 @@ def face_up(index: int, shape: Shape, kind: str, card: str | None = None) -> Cel
     if len(_CELLS) >= CACHE_LIMIT:
         _CELLS.clear()
     x, y = slot_xy(index)
-    cell: Cell = {
-        "x": x,
-        "y": y,
-        "card": shape.card if card is None else card,
-        "kind": kind,
-        "face": "up",
-        "turn": shape.rotation,
-        "sides": sides_text(shape.sides),
-        "links": [sides_text(group) for group in shape.groups],
-    }
+    sides = sides_text(shape.sides)
+    links = [sides_text(group) for group in shape.groups]
+    name = shape.card if card is None else card
+    cell: Cell = {"x": x, "y": y, "card": name, "kind": kind, "face": "up"}
+    if shape.rotation:
+        cell["turn"] = shape.rotation
+    cell["sides"] = sides
+    if links != [sides]:
+        cell["links"] = links
     if shape.fields != shape.groups:
         cell["fields"] = [sides_text(field) for field in shape.fields]
     _CELLS[key] = (shape, cell)
@@ -205,7 +204,7 @@ def laid(cells: Iterable[Cell], table: ShapeTable) -> list[tuple[int, int]]:
     for cell in cells:
         card = cell["card"]
         if cell["face"] == "up" and card is not None:
-            out.append((slot_index(cell["x"], cell["y"]), lying[card, cell["turn"]]))
+            out.append((slot_index(cell["x"], cell["y"]), lying[card, cell.get("turn", 0)]))
     return out
 
 

@@ -37,6 +37,7 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 Resync = Callable[[], Awaitable[None]]
 
 OUTBOX_LIMIT = 100_000  # messages kept while Redis is away; older ones give way (a resync follows)
+CONFIRM_SECONDS = 1.0  # the longest :meth:`RedisBus.publish_sent` waits for Redis to take a message
 RETRY_SECONDS = (0.05, 0.1, 0.2, 0.5, 1.0)  # backoff while Redis does not answer
 BATCH = 500  # most messages published in one pipeline
 
@@ -66,6 +67,9 @@ class LocalBus:
     def publish(self, message: dict[str, Any]) -> None:
         return None
 
+    async def publish_sent(self, message: dict[str, Any]) -> bool:
+        return True
+
     async def close(self) -> None:
         return None
 
@@ -80,7 +84,10 @@ class RedisBus:
         self.channel = channel
         self._publisher = redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
         self._subscriber = redis.from_url(url, socket_connect_timeout=2, health_check_interval=5)
-        self._outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX_LIMIT)
+        self._outbox: asyncio.Queue[tuple[str, asyncio.Future[None] | None]] = asyncio.Queue(
+            OUTBOX_LIMIT
+        )
+        self.redis_up = True  # False from a failed publish until one goes through
         self._tasks: list[asyncio.Task[None]] = []
         self._lanes: dict[int, collections.deque[dict[str, Any]]] = {}  # game -> waiting messages
         self._lane_tasks: set[asyncio.Task[None]] = set()
@@ -96,11 +103,32 @@ class RedisBus:
         await self.subscribed.wait()
 
     def publish(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the other nodes; it goes out soon, in order, never blocking."""
+        self._queue(message, None)
+
+    async def publish_sent(self, message: dict[str, Any]) -> bool:
+        """Queue ``message`` and wait until Redis has taken it (every subscribed node then gets
+        it, even if this node dies the next moment): True; False if Redis is away or slow (it
+        still goes out when Redis is back, and the peers resync), waiting ``CONFIRM_SECONDS`` at
+        most, and not at all while Redis is known to be away."""
+        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue(message, sent)
+        if not self.redis_up:
+            return False
+        try:
+            await asyncio.wait_for(asyncio.shield(sent), CONFIRM_SECONDS)
+        except TimeoutError:
+            return False
+        return True
+
+    def _queue(self, message: dict[str, Any], sent: asyncio.Future[None] | None) -> None:
         text = json.dumps({**message, "node": self.node}, separators=(",", ":"))
         if self._outbox.full():  # Redis has been away long: drop the oldest; peers resync
-            self._outbox.get_nowait()
+            _, dropped = self._outbox.get_nowait()
+            if dropped is not None and not dropped.done():
+                dropped.cancel()
             log.warning("bus outbox full: the oldest message is dropped")
-        self._outbox.put_nowait(text)
+        self._outbox.put_nowait((text, sent))
 
     async def _write(self) -> None:
         while True:
@@ -110,14 +138,19 @@ class RedisBus:
             for attempt in range(1_000_000):
                 try:  # sent again whole after a failure: a repeated action or line is known
                     pipe = self._publisher.pipeline(transaction=False)
-                    for text in batch:
+                    for text, _sent in batch:
                         pipe.publish(self.channel, text)
                     await pipe.execute()
                     break
                 except (OSError, ConnectionError, TimeoutError, RedisError) as err:
                     if attempt == 0:
                         log.warning("Redis does not take messages (%s): retrying", err)
+                    self.redis_up = False
                     await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
+            self.redis_up = True
+            for _text, sent in batch:
+                if sent is not None and not sent.done():
+                    sent.set_result(None)
 
     async def _listen(self, on_message: Handler, on_resync: Resync) -> None:
         first = True

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import urllib.error
+import urllib.request
 import webbrowser
 from pathlib import Path
 from urllib.parse import quote
@@ -142,18 +145,39 @@ def server(
     )
 
 
+def server_answers(base: str, timeout: float = 5.0) -> str | None:
+    """Why the saboteur server at ``base`` (``http://HOST:PORT/``) does not answer, or None."""
+    try:
+        with urllib.request.urlopen(base + "api/health", timeout=timeout) as reply:
+            json.load(reply)
+    except urllib.error.HTTPError as err:
+        return f"it answered {err.code} to /api/health: is it a saboteur server?"
+    except (OSError, ValueError) as err:
+        return str(getattr(err, "reason", None) or err) or type(err).__name__
+    return None
+
+
 @click.command()
 @click.argument("address", metavar="HOST:PORT")
 @click.argument("username", required=False)
 @click.option("--no-browser", is_flag=True, help="Only print the address.")
 def client(address: str, username: str | None, no_browser: bool) -> None:
-    """Open the browser client of the server at HOST:PORT, as USERNAME."""
+    """Open the browser client of the server at HOST:PORT, as USERNAME.
+
+    Checks first that the server answers (exit status 1 if not); says whether a browser was
+    opened, else prints the address to open in one.
+    """
     match = re.fullmatch(r"([\w.\-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})", address)
     if not match or not 0 < int(match.group(2)) < 65536:
         raise click.BadParameter(f"{address!r} is not HOST:PORT", param_hint="'HOST:PORT'")
-    url = f"http://{address}/"
-    if username:
-        url += f"?name={quote(username)}"
-    click.echo(url)
-    if not no_browser:
-        webbrowser.open(url)
+    base = f"http://{address}/"
+    url = base + (f"?name={quote(username)}" if username else "")
+    problem = server_answers(base)
+    if problem is not None:
+        raise click.ClickException(f"no saboteur server answers at {base} ({problem})")
+    if no_browser:
+        click.echo(url)
+    elif webbrowser.open(url):
+        click.echo(f"opened {url} in your browser")
+    else:
+        click.echo(f"no browser could be opened here; open this address in one: {url}")

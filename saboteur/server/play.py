@@ -1,7 +1,9 @@
 """Playing a game: actions checked by the engine, stored, then pushed as each viewer's view.
 
 Data flows one way: a validated message → the engine checks and applies it on a copy → the
-action is appended to the store → only then is anyone told.
+action is appended to the store → it is published to the other nodes, and Redis has taken it →
+only then is anyone told (the player's new view is the acknowledgement).  So an acknowledged
+action reaches every node even if this one dies the moment after (see docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ from saboteur.server.protocol import ProtocolError
 from saboteur.server.store.store import SeqConflict, User
 from saboteur.server.tables import Table
 from saboteur.server.timers import Timers
+
+
+class Behind(Exception):
+    """A player knows of a later action than this node's copy of the game has."""
 
 
 class Play:
@@ -46,7 +52,7 @@ class Play:
             try:
                 await self._play_once(table, seat, text, actor, expected_seq)
                 return
-            except SeqConflict:  # another node appended first: catch up, then judge again
+            except (SeqConflict, Behind):  # another node moved first: catch up, judge again
                 await self.games.refresh(table.id)
         raise ProtocolError("conflict", "the game moved on meanwhile: resync")
 
@@ -61,6 +67,8 @@ class Play:
                 raise ProtocolError("not-started", f"game {table.id} has not started yet")
             if state.is_over:
                 raise IllegalAction("game.over", "the game is over")
+            if expected_seq is not None and expected_seq > table.seq and self.bus.clustered:
+                raise Behind  # the player saw an action this node missed: read the store
             if expected_seq is not None and expected_seq != table.seq:
                 raise ProtocolError(
                     "stale", f"the game is at action {table.seq}, not {expected_seq}: resync"
@@ -79,13 +87,13 @@ class Play:
                 trial.apply(action, player=seat)
             seq = table.seq
             await self.store.append_action(table.id, seq, text, actor)  # SeqConflict: retried
+            await self.bus.publish_sent(
+                {"kind": "action", "game": table.id, "seq": seq, "action": text, "seat": seat}
+            )
             if trial is None:
                 state.apply(action, player=seat)
             else:
                 table.state = trial
-            self.bus.publish(
-                {"kind": "action", "game": table.id, "seq": seq, "action": text, "seat": seat}
-            )
             await self.after_change(table)
 
     async def after_change(self, table: Table, origin: bool = True) -> None:

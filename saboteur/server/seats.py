@@ -80,6 +80,7 @@ class Seats:
             if seat in table.away:
                 await self.set_away(table, seat, None)
             client.push({"type": "joined", "game": table.summary(self.names), "seat": seat})
+            table = await self.read_through(table)
             if table.state is not None:
                 await self.views.sync_client(client, table)
             else:
@@ -178,7 +179,16 @@ class Seats:
                     self.watch_absence(table, user_id)
         self.lobby.table_changed(table.id)
 
+    async def read_through(self, table: Table) -> Table:
+        """The table as the store has it, where another node may have changed it a moment ago
+        (started it, or moved and died before telling): this node's copy may be older."""
+        if not self.bus.clustered:
+            return table
+        await self.games.refresh(table.id)
+        return self.tables.get(table.id, table)
+
     async def watch(self, client: Client, table: Table) -> None:
+        table = await self.read_through(table)
         if table.state is None:
             raise ProtocolError("not-started", f"game {table.id} has not started yet")
         assert client.user is not None

@@ -31,6 +31,7 @@ log = logging.getLogger("saboteur.server")
 
 FULL_EVERY = 5  # heartbeats between two full lists of a node's users, changed or not
 CHAT_MARGIN = 200  # how far before its newest line a node looks for lines it missed
+REREAD_AT_ONCE = 32  # games read side by side from the store when taking over a node's games
 
 
 class Sync:
@@ -55,6 +56,7 @@ class Sync:
         self.views, self.timers, self.identity = views, timers, identity
         self.announced_version = 0  # the version of this node's users last told
         self.heartbeat_task: asyncio.Task[None] | None = None
+        self.takeovers: set[asyncio.Task[None]] = set()  # rereads after nodes left
 
     async def start(self) -> None:
         """Join the other nodes: listen to the bus, announce this node every second."""
@@ -76,8 +78,7 @@ class Sync:
             self.peer_heard(str(message["node"]), message.get("users"))
         elif kind == "node-gone":
             if self.nodes.drop(str(message["node"])):
-                self.presence.broadcast()
-                self.rearm_all()
+                self.take_over()
         elif kind in ("chat-global", "whisper", "chat-game"):
             if self.chat.heard_chat(message.get("chat_id")):
                 self.remote_chat(message)
@@ -149,9 +150,26 @@ class Sync:
             gone = self.nodes.expire()
             if gone:
                 log.warning("node(s) %s went silent: taking over their games", ", ".join(gone))
-                self.presence.broadcast()
-                self.rearm_all()
+                self.take_over()
             await asyncio.sleep(HEARTBEAT)
+
+    def take_over(self) -> None:
+        """Nodes left: their users are offline; every game is read again from the store (a
+        node that died may have stored an action it never published), then the timers of the
+        games this node owns now run here."""
+        self.presence.broadcast()
+        task = asyncio.get_running_loop().create_task(self.reread_games())
+        self.takeovers.add(task)
+        task.add_done_callback(self.takeovers.discard)
+
+    async def reread_games(self) -> None:
+        """Every game this node shows, as the store has it (what was missed is pushed), a few
+        side by side; then the timers of the games this node owns."""
+        games = sorted(self.tables)
+        for start in range(0, len(games), REREAD_AT_ONCE):
+            chunk = games[start : start + REREAD_AT_ONCE]
+            await asyncio.gather(*(self.games.refresh(game_id) for game_id in chunk))
+        self.rearm_all()
 
     def rearm_all(self) -> None:
         """The live nodes changed: run the timers of the games this node owns now, only those."""

@@ -128,8 +128,7 @@ def test_bots_play_across_two_nodes_without_errors(capsys: pytest.CaptureFixture
     spans both."""
     import redis
 
-    from tests.server.helpers import fresh_postgres, live_server
-    from tests.server.test_cluster import REDIS
+    from tests.server.helpers import REDIS, fresh_postgres, live_server
 
     try:
         redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()

@@ -7,10 +7,11 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
 from saboteur.server.store.migrate import upgrade
 from saboteur.server.store.store import Store
-from tests.server.helpers import LiveServer, fresh_postgres, live_server, sqlite_url
+from tests.server.helpers import REDIS, LiveServer, fresh_postgres, live_server, sqlite_url
 
 
 @pytest.fixture
@@ -30,6 +31,16 @@ def postgres_url() -> Iterator[str]:
     """A fresh PostgreSQL database on 127.0.0.1:5432 (skips if PostgreSQL is unreachable)."""
     with fresh_postgres() as url:
         yield url
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The machine's Redis (skips if it is unreachable)."""
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
+    except redis.RedisError as err:
+        pytest.skip(f"Redis on 127.0.0.1:6379 is unreachable: {err}")
+    return REDIS
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -21,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
@@ -31,6 +32,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 from saboteur.server.app import create_app
+from saboteur.server.bus import RedisBus
 from saboteur.server.service import Service
 from saboteur.server.transport import AbortableWebSockets
 from tests.schemas import check_event, check_view
@@ -38,6 +40,7 @@ from tests.schemas import check_event, check_view
 TIMEOUT = 10.0  # seconds to wait for one expected message
 GAME_TIMEOUT = 180.0  # seconds for a whole game played through the protocol
 MAX_MESSAGES = 20_000  # messages one wait may skip before it gives up
+REDIS = "redis://127.0.0.1:6379/0"  # the machine's Redis (and CI's)
 WS_MAX_SIZE = 64 * 1024  # as `saboteur server` runs uvicorn
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,6 +127,21 @@ def live_server(db_url: str, redis_url: str | None = None, **options: Any) -> It
         yield server
     finally:
         server.stop()
+
+
+@contextlib.contextmanager
+def two_nodes(db_url: str, redis_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
+    """Two nodes in this process on one database and one Redis."""
+    with live_server(db_url, redis_url) as first, live_server(db_url, redis_url) as second:
+        yield first, second
+
+
+async def wait_until(check: object, timeout: float = 10.0) -> None:
+    """Until ``check()`` holds (it must within ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while not callable(check) or not check():
+        assert time.monotonic() < deadline, "the nodes did not agree in time"
+        await asyncio.sleep(0.05)
 
 
 def free_port() -> int:
@@ -431,3 +449,29 @@ def fresh_postgres() -> Iterator[str]:
         yield f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}"
     finally:
         asyncio.run(_pg_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def fake_publisher(
+    bus: RedisBus, failures: list[Exception], delay: list[float] | None = None
+) -> list[list[int]]:
+    """Give ``bus`` a fake Redis publisher (no Redis needed): each pipeline takes ``delay[0]``
+    seconds (0.01 by default), then fails with the last of ``failures`` (removing it) while
+    there are any; the batches it took, as their messages' ``n``, in the list returned."""
+    taken: list[list[int]] = []
+    wait = delay if delay is not None else [0.01]
+
+    class Pipeline:
+        def __init__(self) -> None:
+            self.texts: list[int] = []
+
+        def publish(self, _channel: str, text: str) -> None:
+            self.texts.append(json.loads(text)["n"])
+
+        async def execute(self) -> None:
+            await asyncio.sleep(wait[0])  # a round trip
+            if failures:
+                raise failures.pop()
+            taken.append(self.texts)
+
+    bus._publisher = SimpleNamespace(pipeline=lambda transaction: Pipeline())  # type: ignore[assignment]
+    return taken

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import shutil
 import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -27,43 +25,20 @@ from saboteur.server.games import Games
 from saboteur.server.hub import Hub
 from saboteur.server.ports import Shared
 from tests.server.helpers import (
+    REDIS,
     Client,
-    LiveServer,
     ServerProcess,
     clients,
+    fake_publisher,
     free_port,
-    live_server,
     play_out,
     random_chooser,
     seat_all,
+    two_nodes,
+    wait_until,
 )
 
 pytestmark = pytest.mark.anyio
-
-REDIS = "redis://127.0.0.1:6379/0"
-
-
-@pytest.fixture
-def redis_url() -> str:
-    """The machine's Redis (skips if it is unreachable)."""
-    try:
-        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
-    except redis.RedisError as err:
-        pytest.skip(f"Redis on 127.0.0.1:6379 is unreachable: {err}")
-    return REDIS
-
-
-@contextlib.contextmanager
-def two_nodes(db_url: str, redis_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
-    with live_server(db_url, redis_url) as first, live_server(db_url, redis_url) as second:
-        yield first, second
-
-
-async def wait_until(check: object, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not callable(check) or not check():
-        assert time.monotonic() < deadline, "the nodes did not agree in time"
-        await asyncio.sleep(0.05)
 
 
 def test_the_channel_is_the_database_s() -> None:
@@ -389,23 +364,7 @@ async def test_the_outbox_goes_out_in_pipelines_in_order() -> None:
     """Messages published while the writer is busy go together, in one round trip, in order;
     a batch Redis refused is sent again whole.  (No Redis is needed: the publisher is a fake.)"""
     bus = RedisBus(REDIS, "saboteur-test-outbox")
-    sent: list[list[int]] = []
-    failures = [RedisError("busy")]
-
-    class Pipeline:
-        def __init__(self) -> None:
-            self.texts: list[int] = []
-
-        def publish(self, _channel: str, text: str) -> None:
-            self.texts.append(json.loads(text)["n"])
-
-        async def execute(self) -> None:
-            await asyncio.sleep(0.01)  # a round trip
-            if failures:
-                raise failures.pop()
-            sent.append(self.texts)
-
-    bus._publisher = SimpleNamespace(pipeline=lambda transaction: Pipeline())  # type: ignore[assignment]
+    sent = fake_publisher(bus, [RedisError("busy")])
     writer = asyncio.ensure_future(bus._write())
     try:
         for n in range(300):

@@ -25,7 +25,7 @@ export function sidesIn(text) {
 /** Every two open sides of one tunnel group ("NES": N-E, N-S, E-S), group by group. */
 function pairsOf(open, links) {
   const pairs = [];
-  for (const group of links || []) {
+  for (const group of links ?? [open.join("")]) {
     const joined = sidesIn(group).filter((s) => open.includes(s));
     joined.forEach((a, i) => joined.slice(i + 1).forEach((b) => pairs.push([a, b])));
   }

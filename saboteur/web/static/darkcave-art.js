@@ -161,7 +161,7 @@ export function tunnelLines(cell, fields = cellFields(cell)) {
   if (shape.group <= 1) {
     for (const s of open) lines.push({ points: [MID[s], CENTRE], under: false });
   } else if (shape.group === 2) {
-    for (const group of cell.links || []) {
+    for (const group of cell.links ?? [cell.sides]) {
       const sides = [...group].filter((s) => open.includes(s));
       const bridge = shape.special === "bridge";
       const under = bridge && group === "EW";

@@ -1,0 +1,92 @@
+"""A tournament's journal: one JSON line per game played, so that a long tournament can be
+interrupted and resumed where it stopped.
+
+The first line says what is played (ruleset, players, options, bots, seed, games); a journal
+written for another tournament is refused rather than mixed in.  A line cut short by an
+interruption (the last one) is dropped and its game played again.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "t.jsonl"
+>>> journal = Journal(path, {"ruleset": "classic", "seed": 0})
+>>> journal.read()
+{}
+>>> from saboteur.bots.pool import Played
+>>> journal.write(Played(3, ("random",), ((0, "digger", "win"),), (2,), ((5, 0.1, 0),)))
+>>> list(Journal(path, {"ruleset": "classic", "seed": 0}).read())
+[3]
+>>> Journal(path, {"ruleset": "classic", "seed": 1}).read()
+Traceback (most recent call last):
+...
+saboteur.bots.journal.JournalError: ... was written for another tournament (seed 0, not 1): \
+remove it or use another file
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from saboteur.bots.pool import Played
+
+
+class JournalError(ValueError):
+    """A journal that cannot be resumed (another tournament's, or not a journal)."""
+
+
+class Journal:
+    """The journal at ``path`` of the tournament described by ``header``."""
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        self.path = path
+        self.header = header
+
+    def check(self) -> None:
+        """Refuse (:class:`JournalError`) a file that is another tournament's or no journal;
+        ``OSError`` if it cannot be read or its folder does not exist."""
+        if not self.path.parent.is_dir():
+            raise JournalError(f"{self.path}: there is no folder {self.path.parent}")
+        if self.path.exists() and self.path.stat().st_size > 0:
+            with self.path.open(encoding="utf-8") as journal:
+                self._check_header(journal.readline())
+
+    def read(self) -> dict[int, Played]:
+        """The games already played, by number (none if the file does not exist yet); the
+        header line is written if the file is new."""
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            with self.path.open("w", encoding="utf-8") as out:
+                out.write(json.dumps({"tournament": self.header}) + "\n")
+            return {}
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        self._check_header(lines[0])
+        played: dict[int, Played] = {}
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                game = Played.from_json(json.loads(line))
+            except (ValueError, KeyError, TypeError) as err:
+                if number == len(lines):  # cut short by the interruption: played again
+                    self._drop_last_line(lines)
+                    break
+                raise JournalError(f"{self.path}, line {number}: not a game ({err})") from None
+            played[game.key] = game
+        return played
+
+    def write(self, game: Played) -> None:
+        """Add one game (flushed at once, so an interruption loses at most the games running)."""
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(game.to_json()) + "\n")
+
+    def _check_header(self, line: str) -> None:
+        try:
+            header = json.loads(line)["tournament"]
+        except (ValueError, KeyError, TypeError):
+            raise JournalError(f"{self.path} is not a tournament journal") from None
+        for key, wanted in self.header.items():
+            if header.get(key) != wanted:
+                raise JournalError(
+                    f"{self.path} was written for another tournament ({key} {header.get(key)}, "
+                    f"not {wanted}): remove it or use another file"
+                )
+
+    def _drop_last_line(self, lines: list[str]) -> None:
+        self.path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
