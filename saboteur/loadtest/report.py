@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.table import Table
@@ -9,6 +10,7 @@ from rich.table import Table
 from saboteur.loadtest.run import Outcome
 
 PERCENTILES = (50, 95, 99)
+LOBBY_SHARE_LIMIT = 0.10  # presence + welcome: a lobby that scales sends little besides the games
 
 
 def figures(outcome: Outcome) -> dict[str, Any]:
@@ -54,6 +56,7 @@ def figures(outcome: Outcome) -> dict[str, Any]:
         "messages_received": metrics.messages_received,
         "bytes_received": metrics.bytes_received,
         "bytes_by_type": dict(metrics.bytes_by_type.most_common()),
+        "lobby_share": lobby_share(metrics.bytes_by_type, metrics.bytes_received),
         "errors": metrics.error_count,
         "errors_by_kind": dict(sorted(metrics.errors.items())),
         "abandoned_games": metrics.abandoned,
@@ -70,6 +73,17 @@ def figures(outcome: Outcome) -> dict[str, Any]:
     return out
 
 
+def lobby_share(by_type: Mapping[str, int], total: int) -> float:
+    """The share of the bytes received that told who is online and welcomed newcomers.
+
+    >>> lobby_share({"presence": 30, "welcome": 20, "game": 950}, 1000)
+    0.05
+    """
+    return (
+        round((by_type.get("presence", 0) + by_type.get("welcome", 0)) / total, 4) if total else 0.0
+    )
+
+
 def failures(data: dict[str, Any]) -> str | None:
     """Why ``--fail-on-error`` fails this run (errors, or a group that finished no game)."""
     reasons = []
@@ -77,6 +91,9 @@ def failures(data: dict[str, Any]) -> str | None:
         kinds = ", ".join(f"{kind} {n}" for kind, n in data["errors_by_kind"].items())
         plural = "" if data["errors"] == 1 else "s"
         reasons.append(f"{data['errors']} error{plural} ({kinds})")
+    if data["mode"] != "idle" and data["lobby_share"] > LOBBY_SHARE_LIMIT:  # idle: all lobby
+        share, limit = f"{data['lobby_share']:.1%}", f"{LOBBY_SHARE_LIMIT:.0%}"
+        reasons.append(f"presence and welcome took {share} of the bytes (at most {limit})")
     if data["groups_without_finished_game"]:
         reasons.append(
             f"{data['groups_without_finished_game']} of {data['games']} tables finished no game"

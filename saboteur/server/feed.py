@@ -5,10 +5,11 @@ finished game; telling every connection the whole of it each time costs the squa
 number of connections.  The feed marks what changed and sends it at most every ``INTERVAL``
 seconds (the first change after a quiet spell goes out at once), and less often when many are
 connected, so that it sends about ``RATE`` messages a second in all at the most: the tables as
-changes (``games_changed``: the new summaries and the ids that are gone), at most
-``ONLINE_SHOWN`` names with the count of everyone online, and the high scores with the
-finished games.  The tables and the high scores go only to the connections showing the lobby
-(a game window sends ``lobby`` with ``follow`` false); who is online goes to everyone.
+changes (``games_changed``: the new summaries and the ids that are gone), the first page of
+``ONLINE_SHOWN`` names with the count of everyone online (more pages and a search are asked for
+with ``online``), and the high scores with the finished games.  All of it goes only to the
+connections showing the lobby (a game window sends ``lobby`` with ``follow`` false), so what
+a connection is sent does not grow with the crowd.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from typing import Any
 
 INTERVAL = 0.5  # seconds between two sends of the feed, at the most
 RATE = 2000  # messages a second the feed may send in all (to many connections: less often)
-ONLINE_SHOWN = 200  # names of people online sent to everyone (the count covers the rest)
-TABLES_SHOWN = 100  # open and active tables each in a welcome or lists (besides one's own)
+ONLINE_SHOWN = 50  # names of people online on a page (the count covers the rest)
+TABLES_SHOWN = 30  # open and active tables each in a welcome or lists (besides one's own)
 
 
 class LobbyFeed:

@@ -89,9 +89,9 @@ class Lobby:
         client.follows_lobby = follow
 
     def send_feed(self, message: dict[str, Any]) -> int:
-        """Who is online goes to everyone (the game window's chat offers whispers to them);
-        the tables and the high scores only to the connections showing the lobby."""
-        return self.hub.to_all(message, lobby_only=message["type"] != "presence")
+        """The feed goes to the connections showing the lobby only (a game window asks for
+        the people online with ``online`` when it wants to whisper)."""
+        return self.hub.to_all(message, lobby_only=True)
 
     def broadcast_lists(self, *game_ids: int) -> None:
         """Tell this node's clients, soon, that these tables changed (or are gone)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from saboteur.server.cluster import Nodes
@@ -19,6 +20,7 @@ class Presence:
         self.users_version = 0  # changes of who is online here (told to the other nodes)
         self.shown: dict[str, Any] = {}  # the presence the feed sent last
         self._online: tuple[tuple[int, int], list[str]] = ((-1, -1), [])
+        self._folded: tuple[list[str], list[str], set[str]] = ([], [], set())  # casefolded
 
     def broadcast(self) -> None:
         """Tell this node's clients who is online (on any node), soon."""
@@ -41,6 +43,37 @@ class Presence:
             names = {**self.nodes.remote_users(), **self.hub.names}
             self._online = (key, sorted(names.values(), key=str.casefold))
         return self._online[1]
+
+    def page(self, search: str = "", page: int = 0, asked: Sequence[str] = ()) -> dict[str, Any]:
+        """A page of ``ONLINE_SHOWN`` names of the people online whose name holds ``search``
+        (regardless of case), and which of the names ``asked`` about are online (a client's
+        table mates and whisper partners, shown whatever the page).
+
+        >>> from saboteur.server.cluster import Nodes
+        >>> from saboteur.server.hub import Hub
+        >>> presence = Presence(Hub(), Nodes("a"), None)  # type: ignore[arg-type]
+        >>> presence.page("an", 3, ["Ann"])["names"], presence.page()["pages"]
+        ([], 1)
+        """
+        names = self.online_names()
+        if self._folded[0] is not names:
+            folded = [name.casefold() for name in names]
+            self._folded = (names, folded, set(folded))
+        _, folded, known = self._folded
+        key = search.casefold()
+        matches = [n for n, f in zip(names, folded, strict=True) if key in f] if key else names
+        pages = max(1, -(-len(matches) // ONLINE_SHOWN))
+        page = min(page, pages - 1)
+        return {
+            "type": "online",
+            "search": search,
+            "page": page,
+            "pages": pages,
+            "count": len(names),
+            "matches": len(matches),
+            "names": matches[page * ONLINE_SHOWN : (page + 1) * ONLINE_SHOWN],
+            "present": [name for name in asked if name.casefold() in known],
+        }
 
     def is_online(self, user_id: int) -> bool:
         return self.hub.online(user_id) or user_id in self.nodes.remote_users()

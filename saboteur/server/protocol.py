@@ -132,6 +132,17 @@ class Lobby(Message):
     follow: StrictBool
 
 
+class Online(Message):
+    """A page of the people online, whose names hold ``search``, and which of ``asked`` are."""
+
+    type: Literal["online"]
+    search: Annotated[str, StringConstraints(max_length=32)] = ""
+    page: Annotated[int, Field(ge=0, lt=100_000)] = 0
+    asked: Annotated[
+        list[Annotated[str, StringConstraints(max_length=40)]], Field(max_length=50)
+    ] = []
+
+
 class Ping(Message):
     type: Literal["ping"]
 
@@ -149,6 +160,7 @@ Inbound = Annotated[
     | Act
     | Lists
     | Lobby
+    | Online
     | Ping,
     Field(discriminator="type"),
 ]
@@ -166,6 +178,7 @@ TYPES = (
     "act",
     "lists",
     "lobby",
+    "online",
     "ping",
 )
 

@@ -211,6 +211,9 @@ class Service:
             client.push(await self.lobby.lists_message(user.id))
         elif isinstance(message, P.Lobby):
             await self.lobby.follow(client, user, message.follow)
+        elif isinstance(message, P.Online):
+            page = self.presence.page(message.search, message.page, message.asked)
+            client.push({**page, "ref": message.id})
         elif isinstance(message, P.NewGame):
             await self.seats.new_game(client, user, message)
         elif isinstance(message, P.Act):

@@ -53,6 +53,12 @@ describe("whisperNames", () => {
     assert.deepEqual(whisperNames(["Anna"], "Anna"), []);
     assert.deepEqual(whisperNames([], "Anna"), []);
   });
+  test("people of my circle come first if online, each name once", () => {
+    const circle = ["Dora", "Carl", "Emil"];
+    const present = new Set(["Carl", "Emil"]);
+    assert.deepEqual(whisperNames(["Anna", "Ben", "Carl"], "Anna", circle, present), ["Carl", "Emil", "Ben"]);
+    assert.deepEqual(whisperNames([], "Anna", circle, new Set()), []);
+  });
 });
 
 describe("how a line reads", () => {

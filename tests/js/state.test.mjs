@@ -4,7 +4,17 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { t } from "../../saboteur/web/static/i18n.js";
-import { errorText, mergeFinished, mergeGames, nextFeed, parseRoute, routeHash, tableCounts } from "../../saboteur/web/static/state.js";
+import {
+  circleNames,
+  errorText,
+  mergeFinished,
+  mergeGames,
+  nextFeed,
+  onlineRequest,
+  parseRoute,
+  routeHash,
+  tableCounts,
+} from "../../saboteur/web/static/state.js";
 
 const game = (id, status, extra = {}) => ({ id, status, ...extra });
 
@@ -112,5 +122,28 @@ describe("errorText", () => {
   });
   test("the server's own message for a code we do not know", () => {
     assert.equal(errorText("brand-new-code", "Something new happened"), "Something new happened");
+  });
+});
+
+describe("circleNames", () => {
+  const games = {
+    open: [game(1, "open", { seats: ["Anna", "carl", null] }), game(2, "open", { seats: ["Zoe", "Yves"] })],
+    active: [game(3, "active", { seats: ["Ben", "Anna"] })],
+  };
+  test("the people at my tables and those I whispered with, sorted regardless of case, without me", () => {
+    const tables = new Map([[9, { seat: 0, names: ["Anna", "Dora"] }], [8, { seat: null, names: ["Watched"] }]]);
+    const whispers = [{ from: "Anna", to: "Emil" }, { from: "Fritz", to: "Anna" }];
+    assert.deepEqual(circleNames(games, tables, whispers, "Anna"), ["Ben", "carl", "Dora", "Emil", "Fritz"]);
+  });
+  test("nobody when I sit nowhere and whispered with nobody; never more than 50", () => {
+    assert.deepEqual(circleNames(games, new Map(), [], "Quinn"), []);
+    const many = Array.from({ length: 80 }, (_, i) => ({ from: "Anna", to: `P${String(i).padStart(2, "0")}` }));
+    assert.equal(circleNames({ open: [], active: [] }, new Map(), many, "Anna").length, 50);
+  });
+});
+
+describe("onlineRequest", () => {
+  test("asks for the page of the search on show, and about my circle", () => {
+    assert.deepEqual(onlineRequest({ search: "an", page: 2 }, ["Ben"]), { type: "online", search: "an", page: 2, asked: ["Ben"] });
   });
 });

@@ -156,6 +156,22 @@ def test_a_missing_end_reading_and_errors_are_reported() -> None:
     assert "–" in render(data)
 
 
+def test_a_lobby_that_takes_a_tenth_of_the_bytes_fails_the_run() -> None:
+    metrics = Metrics()
+    metrics.bytes_received = 1000
+    metrics.bytes_by_type.update({"game": 850, "presence": 100, "welcome": 50})
+    data = figures(outcome(metrics))
+    assert data["lobby_share"] == 0.15
+    reason = failures(data)
+    assert (
+        reason is not None
+        and "presence and welcome took 15.0% of the bytes (at most 10%)" in reason
+    )
+    metrics.bytes_by_type.update({"game": 1000})
+    metrics.bytes_received = 2000
+    assert figures(outcome(metrics))["lobby_share"] == 0.075
+
+
 def render(data: dict[str, object]) -> str:
     console = Console(width=200, record=True)
     console.print(table(data))

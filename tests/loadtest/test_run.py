@@ -65,6 +65,9 @@ def test_bots_play_whole_games_and_chat_without_errors(
     assert 0 < p50 <= p95 <= p99 <= top
     assert data["rss_start_bytes"] > 0 and data["rss_end_bytes"] > 0
     assert data["messages_received"] > data["actions"]
+    lobby = data["bytes_by_type"].get("presence", 0) + data["bytes_by_type"]["welcome"]
+    assert data["lobby_share"] == pytest.approx(lobby / data["bytes_received"], abs=1e-4)
+    assert data["lobby_share"] < 0.10  # checked by --fail-on-error too
     # the server agrees: the games were played to their end and stored
     finished = server.get("/api/games", status="finished", limit=500)
     assert data["games_finished"] <= len(finished) <= data["games_started"]

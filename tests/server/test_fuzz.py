@@ -63,8 +63,8 @@ NOT_STR = (
     | st.dictionaries(st.text(max_size=5), SCALARS, max_size=3)
 )
 
-INT_FIELDS = {"game", "players", "clock", "seq"}
-STR_FIELDS = {"name", "token", "text", "action", "channel", "ruleset", "to"}
+INT_FIELDS = {"game", "players", "clock", "seq", "page"}
+STR_FIELDS = {"name", "token", "text", "action", "channel", "ruleset", "to", "search"}
 FIELDS: dict[str, list[str]] = {
     "hello": ["name", "token"],
     "rename": ["name"],
@@ -78,6 +78,7 @@ FIELDS: dict[str, list[str]] = {
     "act": ["game", "action", "seq"],
     "lists": [],
     "lobby": ["follow"],
+    "online": ["search", "page", "asked"],
     "ping": [],
 }
 REQUIRED: dict[str, list[str]] = {
@@ -100,6 +101,7 @@ def base_message(kind: str, active: int) -> Message:
         "act": {"type": "act", "game": active, "action": "NS@9,9", "seq": 0},
         "lists": {"type": "lists"},
         "lobby": {"type": "lobby", "follow": True},
+        "online": {"type": "online", "search": "a", "page": 0, "asked": ["Fuzzy"]},
         "ping": {"type": "ping"},
     }
     return messages.get(kind, {"type": kind, "game": active})
@@ -122,6 +124,10 @@ def fuzzed(draw: st.DrawFn, kind: str, active: int) -> tuple[str, bool]:
             message[field] = draw(NOT_STR)
         elif field == "follow":
             message[field] = draw(NOT_STR.filter(lambda value: not isinstance(value, bool)))
+        elif field == "asked":  # a list of names, not a name, a number or a list of numbers
+            message[field] = draw(
+                st.text() | st.integers() | st.lists(st.integers(), min_size=1, max_size=3)
+            )
         elif field == "options":
             message[field] = draw(st.lists(SCALARS, max_size=3) | st.text() | st.integers())
         else:  # id: a string or a whole number

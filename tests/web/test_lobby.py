@@ -113,7 +113,7 @@ def test_language_switch_is_remembered(people: Callable[..., Player]) -> None:
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.inner_text("#new-game-btn") == "Neues Spiel"
     headings = page.locator("#lobby h2").all_text_contents()
-    assert "Spieler online" in headings and "Bestenliste" in headings
+    assert "Spieler online (1)" in headings and "Bestenliste" in headings  # with the count
     page.click("[data-lang=en]")
     assert page.inner_text("#new-game-btn") == "New game"
 

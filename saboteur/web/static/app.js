@@ -5,8 +5,19 @@ import { GameWindow } from "./game.js";
 import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { Connection } from "./net.js";
-import { errorText, mergeFinished, mergeGames, nextFeed, parseRoute, routeHash, tableCounts } from "./state.js";
+import {
+  circleNames,
+  errorText,
+  mergeFinished,
+  mergeGames,
+  nextFeed,
+  onlineRequest,
+  parseRoute,
+  routeHash,
+  tableCounts,
+} from "./state.js";
 
+const ONLINE_EVERY = 5000; // ms: the online page is asked for again at most this often on news
 const TOKEN = "saboteur.token";
 const NAME = "saboteur.name";
 const $ = (sel) => document.querySelector(sel);
@@ -16,8 +27,12 @@ const S = {
   status: "connecting",
   retryIn: 0,
   me: null,
-  online: [], // at most the first 200 names …
-  onlineCount: 0, // … of this many
+  online: [], // a page of the names of the people online (as `onlineQuery` asked) …
+  onlineCount: 0, // … of this many online in all
+  onlineQuery: { search: "", page: 0 }, // the page of the online list on show
+  onlinePages: 1, // pages of names matching the search
+  onlineMatches: 0, // names matching the search
+  present: new Set(), // of the people I always see (circleNames), those online
   tableCounts: { open: 0, active: 0 }, // tables there are (the lists may hold fewer)
   games: { open: [], active: [] },
   finished: [],
@@ -42,6 +57,7 @@ class App {
       },
     });
     this.chat = new Chat($("#chat"), (m) => this.send(m));
+    this.chat.wantNames = () => this.askOnline(true); // whispering: who is online now
     this.lobby = new Lobby(this);
     this.gameWindow = new GameWindow(this);
     this.pending = false;
@@ -148,17 +164,29 @@ class App {
         }
         this.afterRoute();
         this.resumeWatching();
+        this.askOnline(true);
         break;
       case "lists":
         this.lists(m);
+        this.askOnline(false);
         break;
       case "games_changed":
         S.games = mergeGames(S.games, m.games, m.gone);
         S.tableCounts = tableCounts(S.tableCounts, m);
         break;
-      case "presence":
-        S.online = m.online;
+      case "presence": // the first page and the count changed (sent while the lobby shows)
         S.onlineCount = m.count ?? m.online.length;
+        if (!S.onlineQuery.search && !S.onlineQuery.page) S.online = m.online;
+        this.askOnline(false);
+        break;
+      case "online": // the page asked for
+        if (m.search !== S.onlineQuery.search) break; // an older search's answer
+        S.onlineQuery = { search: m.search, page: m.page };
+        S.online = m.names;
+        S.onlinePages = m.pages;
+        S.onlineMatches = m.matches;
+        S.onlineCount = m.count;
+        S.present = new Set(m.present);
         break;
       case "highscores": // a game has finished: the new scores, the newly finished games
         if (m.highscores) S.highscores = m.highscores;
@@ -197,9 +225,33 @@ class App {
     this.render();
   }
 
+  /** Ask for the online list's page on show (and which of my circle are online): at once when
+   * `now`, else at most every ONLINE_EVERY ms (news of the crowd must not cost a request each). */
+  askOnline(now) {
+    const due = (this.onlineAskedAt ?? 0) + ONLINE_EVERY;
+    if (!now && Date.now() < due) {
+      if (!this.onlineTimer) this.onlineTimer = setTimeout(() => this.askOnline(true), due - Date.now());
+      return;
+    }
+    clearTimeout(this.onlineTimer);
+    this.onlineTimer = null;
+    this.onlineAskedAt = Date.now();
+    this.send(onlineRequest(S.onlineQuery, this.circle()));
+  }
+
+  /** Look for `search` in the online list (page 0), or turn to `page` of the same search. */
+  searchOnline(search, page = 0) {
+    S.onlineQuery = { search, page };
+    this.askOnline(true);
+  }
+
+  circle() {
+    return S.me ? circleNames(S.games, S.tables, this.chat.whispers(), S.me.name) : [];
+  }
+
   lists(m) {
     if (m.online) {
-      S.online = m.online;
+      if (!S.onlineQuery.search && !S.onlineQuery.page) S.online = m.online;
       S.onlineCount = m.online_count ?? m.online.length;
     }
     if (m.games) S.games = m.games;
@@ -284,7 +336,7 @@ class App {
     const slot = inGame ? $("#game-chat-slot") : $("#lobby-chat-slot");
     const moved = this.chat.root.parentElement !== slot;
     if (moved) slot.append(this.chat.root);
-    this.chat.setContext({ me: S.me.name, online: S.online, game: this.myGame() });
+    this.chat.setContext({ me: S.me.name, online: S.online, game: this.myGame(), circle: this.circle(), present: S.present });
     if (moved && inGame) this.chat.useGameChannel();
     if (inGame) this.gameWindow.render(S.tables.get(S.route.game), S.feeds.get(S.route.game));
     else if (!loading) {

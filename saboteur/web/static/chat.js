@@ -22,9 +22,11 @@ export function channelChoices(game) {
   return [["global", t("chat.global")], ...(game != null ? [["game", t("chat.game")]] : []), ["whisper", t("chat.whisper")]];
 }
 
-/** The people I can whisper to: everyone online but me, in the server's order. */
-export function whisperNames(online, me) {
-  return online.filter((name) => name !== me);
+/** The people I can whisper to: those I always see (`circle`) that are online, then the online
+ * list's page, each once, without me. */
+export function whisperNames(online, me, circle = [], present = new Set()) {
+  const names = [...circle.filter((n) => present.has(n)), ...online];
+  return [...new Set(names)].filter((name) => name !== me);
 }
 
 /** A line's classes: its channel, and whether the server said it. */
@@ -73,11 +75,17 @@ export class Chat {
     this.me = "";
     this.game = null; // the game whose table "My game" talks to
     this.online = [];
+    this.circle = []; // people at my tables and whisper partners (see state.circleNames)
+    this.present = new Set(); // … those of them online
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submit();
     });
-    this.channel.addEventListener("change", () => this.syncControls());
+    this.wantNames = null; // asks the server who is online (set by the app)
+    this.channel.addEventListener("change", () => {
+      if (this.channel.value === "whisper") this.wantNames?.();
+      this.syncControls();
+    });
   }
 
   submit() {
@@ -97,10 +105,12 @@ export class Chat {
     this.input.value = "";
   }
 
-  /** Who I am, who is online, and which game "My game" means (null: none). */
-  setContext({ me, online, game }) {
+  /** Who I am, who is online (a page, and which of my circle), and which game "My game" means. */
+  setContext({ me, online, game, circle, present }) {
     this.me = me ?? this.me;
     if (online) this.online = online;
+    if (circle) this.circle = circle;
+    if (present) this.present = present;
     this.game = game;
     this.fillOptions();
     this.syncControls();
@@ -123,7 +133,7 @@ export class Chat {
       );
       this.channel.value = wanted.some(([v]) => v === current) ? current : "global";
     }
-    const others = whisperNames(this.online, this.me);
+    const others = whisperNames(this.online, this.me, this.circle, this.present);
     const chosen = this.to.value;
     const names = [...this.to.options].map((o) => o.value);
     if (names.join("\n") !== others.join("\n")) {
@@ -147,6 +157,11 @@ export class Chat {
   }
 
   /** Start a whisper to `name` (from the online list). */
+  /** The whisper lines I hold (to find the people I whisper with). */
+  whispers() {
+    return this.lines.filter((line) => line.channel === "whisper");
+  }
+
   whisperTo(name) {
     this.channel.value = "whisper";
     this.fillOptions();

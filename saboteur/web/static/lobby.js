@@ -71,6 +71,15 @@ function more(count, listed) {
   return count > listed ? [h("li", { class: "more", text: t("lobby.more", { n: count - listed }) })] : [];
 }
 
+/** A pager: "‹ 2 / 7 ›" with the count of matches; `go(page)` turns to a page. */
+export function pagerLine(page, pages, matches, go) {
+  return [
+    h("button", { class: "small", dataset: { fkey: "page-back" }, disabled: page <= 0, "aria-label": t("lobby.pageBack"), text: "‹", onclick: () => go(page - 1) }),
+    h("span", { class: "meta", text: t("lobby.page", { p: page + 1, n: pages, m: matches }) }),
+    h("button", { class: "small", dataset: { fkey: "page-next" }, disabled: page >= pages - 1, "aria-label": t("lobby.pageNext"), text: "›", onclick: () => go(page + 1) }),
+  ];
+}
+
 /** Rebuild `parent`'s children, keeping the focus on the element with the same data-fkey. */
 export function refill(parent, children) {
   const active = document.activeElement;
@@ -85,6 +94,7 @@ export class Lobby {
     this.rulesets = []; // GET /api/rulesets: the descriptors of the games the server offers
     this.loading = this.loadRulesets();
     this.bindNewGame();
+    this.bindSearch();
     for (const pic of document.querySelectorAll(".about-roles .pic")) pic.append(rolePicture(pic.dataset.role));
   }
 
@@ -104,6 +114,46 @@ export class Lobby {
       }
     }
     this.renderRulesetChoice();
+  }
+
+  /** The people online: those I always see (my tables, my whispers) with whether they are
+   * online, then a page of everyone online or of those matching the search, with a pager. */
+  renderOnline(S, me) {
+    $("#online-count").textContent = `(${S.onlineCount})`;
+    const circle = this.app.circle();
+    refill($("#circle"), circle.map((name) => this.person(name, me, S.present.has(name), "c-")));
+    $("#circle").hidden = circle.length === 0;
+    const { search, page } = S.onlineQuery;
+    refill(
+      $("#online"),
+      S.online.length
+        ? S.online.map((name) => this.person(name, me, true, "w-"))
+        : [h("li", { class: "empty", text: search ? t("lobby.nobodyFound", { q: search }) : t("lobby.none") })],
+    );
+    const pager = S.onlinePages > 1 ? pagerLine(page, S.onlinePages, S.onlineMatches, (p) => this.app.searchOnline(search, p)) : [];
+    refill($("#online-pager"), pager);
+  }
+
+  /** One person of the online panel: a dot (online or not), the name, a whisper button. */
+  person(name, me, online, prefix) {
+    return h(
+      "li",
+      { class: [name === me ? "me" : "", online ? "" : "away"].join(" ").trim() },
+      h("span", { class: "dot", "aria-hidden": "true" }),
+      h("span", { class: "pname", text: name }),
+      name === me
+        ? h("span", { class: "you", text: `(${t("me.you")})` })
+        : online
+          ? h("button", {
+              class: "small whisper",
+              dataset: { fkey: `${prefix}${name}` },
+              title: t("chat.whisper"),
+              "aria-label": `${t("chat.whisper")} ${name}`,
+              text: "✉",
+              onclick: () => this.app.chat.whisperTo(name),
+            })
+          : h("span", { class: "meta", text: t("lobby.offline") }),
+    );
   }
 
   ruleset(name) {
@@ -156,32 +206,7 @@ export class Lobby {
           )
         : [h("li", { class: "empty", text: t("lobby.none") })],
     );
-    refill(
-      $("#online"),
-      [
-        ...S.online.map((name) =>
-          h(
-            "li",
-            { class: name === me ? "me" : "" },
-            h("span", { class: "dot", "aria-hidden": "true" }),
-            h("span", { class: "pname", text: name }),
-            name === me
-              ? h("span", { class: "you", text: `(${t("me.you")})` })
-              : h("button", {
-                  class: "small whisper",
-                  dataset: { fkey: `w-${name}` },
-                  title: t("chat.whisper"),
-                  "aria-label": `${t("chat.whisper")} ${name}`,
-                  text: "✉",
-                  onclick: () => this.app.chat.whisperTo(name),
-                }),
-          ),
-        ),
-        ...(S.onlineCount > S.online.length
-          ? [h("li", { class: "more", text: t("lobby.more", { n: S.onlineCount - S.online.length }) })]
-          : []),
-      ],
-    );
+    this.renderOnline(S, me);
     refill(
       $("#highscores tbody"),
       S.highscores.length
@@ -363,6 +388,16 @@ export class Lobby {
       } else values[el.name] = el.type === "checkbox" ? el.checked : el.value;
     }
     return values;
+  }
+
+  /** The online list's search box: asks for the first page of matches as one types (calmly). */
+  bindSearch() {
+    const box = $("#online-search");
+    let timer = null;
+    box.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => this.app.searchOnline(box.value.trim()), 250);
+    });
   }
 
   bindNewGame() {

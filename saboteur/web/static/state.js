@@ -21,6 +21,27 @@ export function mergeFinished(finished, added) {
   return all.sort(newest).slice(0, 50);
 }
 
+/**
+ * The people a player always sees in the online list, whatever page it shows: those seated at the
+ * tables I sit at (`games`: the lobby's lists; `tables`: the game messages I hold) and those I
+ * whispered with (`whispers`: chat lines); sorted regardless of case, without me, at most 50.
+ */
+export function circleNames(games, tables, whispers, me) {
+  const names = new Set();
+  for (const g of [...games.open, ...games.active]) if (g.seats.includes(me)) g.seats.forEach((n) => names.add(n));
+  for (const m of tables.values()) if (m.seat != null) (m.names ?? []).forEach((n) => names.add(n));
+  for (const line of whispers) [line.from, line.to].forEach((n) => names.add(n));
+  names.delete(me);
+  names.delete(null);
+  names.delete(undefined);
+  return [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })).slice(0, 50);
+}
+
+/** The `online` request for a page of the people online (`query`: search text and page). */
+export function onlineRequest(query, circle) {
+  return { type: "online", search: query.search, page: query.page, asked: circle };
+}
+
 /** The numbers of open and running tables a message states (the lists may hold fewer). */
 export function tableCounts(counts, m) {
   return { open: m.open_count ?? counts.open, active: m.active_count ?? counts.active };
