@@ -204,7 +204,7 @@ def tournament(
     if cluster is not None and workers is not None:
         raise click.BadParameter("give --workers or --cluster, not both", param_hint="'--cluster'")
     processes = workers or os.cpu_count() or 1
-    journal = _journal(journal_path, game, specs, seed, "solo" if alone else "tournament")
+    journal = _journal(journal_path, game, specs, seed, "scores" if alone else "win rates")
     try:
         if alone:
             _solo(game, specs, games, seed, as_json, Places(processes, journal, cluster))
