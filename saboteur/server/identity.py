@@ -85,7 +85,9 @@ class Identity:
         try:
             await self.store.rename(user.id, name)
         except NameTaken:
-            raise ProtocolError("name-taken", f"the nickname {name!r} is taken") from None
+            raise ProtocolError(
+                "name-taken", f"the nickname {name!r} is taken or looks like one that is"
+            ) from None
         self.bus.publish({"kind": "user", "id": user.id, "name": name})
         self.renamed(user.id, name)
         self.online.users_changed()

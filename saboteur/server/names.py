@@ -11,6 +11,10 @@ ValueError: a nickname has 2 to 20 characters
 Traceback (most recent call last):
 ...
 ValueError: a nickname may hold letters, digits, spaces and _ - . only
+>>> check_name("S\u0435rver")
+Traceback (most recent call last):
+...
+ValueError: the nickname 'Sеrver' is reserved
 >>> check_name("Bob\u200b")
 Traceback (most recent call last):
 ...
@@ -21,11 +25,13 @@ from __future__ import annotations
 
 import unicodedata
 
+from saboteur.server.lookalike import skeleton
 from saboteur.server.text import has_hidden
 
 MIN_LENGTH, MAX_LENGTH = 2, 20
 EXTRA = set("_-. ")
 RESERVED = {"server", "system", "admin", "everyone"}
+_RESERVED_LOOKS = {skeleton(name) for name in RESERVED}  # "Sеrver" with a Cyrillic е too
 
 
 def check_name(raw: str) -> str:
@@ -39,6 +45,6 @@ def check_name(raw: str) -> str:
         raise ValueError("a nickname may hold letters, digits, spaces and _ - . only")
     if not name[0].isalnum():
         raise ValueError("a nickname starts with a letter or a digit")
-    if name.casefold() in RESERVED:
+    if skeleton(name) in _RESERVED_LOOKS:
         raise ValueError(f"the nickname {name!r} is reserved")
     return name

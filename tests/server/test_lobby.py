@@ -74,6 +74,26 @@ async def test_a_taken_name_gets_a_suffix_on_hello(server: LiveServer) -> None:
         assert people[0].welcome["user"]["id"] != people[1].welcome["user"]["id"]
 
 
+async def test_names_that_look_like_another_are_not_given(server: LiveServer) -> None:
+    """The issue's look-alikes: a Cyrillic A, fullwidth and mathematical letters, a dotless i,
+    and a reserved name with a Cyrillic e."""
+    async with clients(server.ws, "Alice", "Ann", "Quin") as [alice, ann, quin]:
+        look_alikes = [
+            "\u0410lice",
+            "\uff21\uff4e\uff4e",
+            "\U0001d410\U0001d42e\U0001d422\U0001d427",
+        ]
+        async with clients(server.ws, *look_alikes, "Qu\u0131n") as copies:
+            given = [c.name for c in copies]
+            assert given == [f"{name}-2" for name in look_alikes] + ["Qu\u0131n-3"], given
+        error = await ann.error({"type": "rename", "name": "\u0410LICE"})
+        assert error["code"] == "name-taken" and "looks like" in error["message"]
+        error = await quin.error({"type": "rename", "name": "S\u0435rver"})
+        assert error["code"] == "bad-name" and "reserved" in error["message"]
+        await alice.send({"type": "rename", "name": "\u0410LICE"})  # her own look: hers
+        assert (await alice.expect("user"))["user"]["name"] == "\u0410LICE"
+
+
 async def test_rename(server: LiveServer) -> None:
     async with clients(server.ws, "Ann", "Bob") as [ann, bob]:
         tab = await Client.open(server.ws, token=ann.token)  # Ann's second tab

@@ -154,6 +154,58 @@ async def test_highscores(store: Store) -> None:
     assert [row["name"] for row in await store.highscores(limit=1)] == ["Cat"]
 
 
+async def test_names_that_look_alike_cannot_both_exist(store: Store) -> None:
+    """Unicode's confusables, case and compatibility forms: one user per look of a name."""
+    await store.create_user("Alice")
+    await store.create_user("Lena")
+    for look_alike in ("\u0410lice", "ALICE", "\uff21lice", "\U0001d40bena", "\u217cena"):
+        with pytest.raises(NameTaken):
+            await store.create_user(look_alike)
+    quin, _ = await store.create_user("Qu\u0131n")  # a dotless i
+    with pytest.raises(NameTaken):
+        await store.rename(quin.id, "Lena")
+    assert await store.name_exists("Quin") and await store.name_exists("\u0430lice")
+    await store.create_user("Alina")  # like, but not alike
+
+
+def test_the_migration_keys_names_by_their_look(database: str, tmp_path: Any) -> None:
+    """Users whose names look alike from before keep them; the oldest holds the look."""
+    import asyncio
+
+    from alembic import command
+
+    async def run(*statements: str) -> list[Any]:
+        engine = create_async_engine(database)
+        try:
+            async with engine.begin() as connection:
+                rows: list[Any] = []
+                for statement in statements:
+                    result = await connection.execute(sa.text(statement))
+                    rows = list(result.all()) if result.returns_rows else rows
+                return rows
+        finally:
+            await engine.dispose()
+
+    upgrade(database, "0002")
+    now = "'2026-11-26 00:00:00+00:00'"
+    values = ", ".join(
+        f"({i}, '{name}', '{name.casefold()}', 't{i}', {now}, {now})"
+        for i, name in ((1, "Alice"), (2, "\u0410lice"), (3, "Bob"))
+    )
+    columns = "id, name, name_key, token_hash, created_at, last_seen"
+    asyncio.run(run(f"INSERT INTO users ({columns}) VALUES {values}"))
+    upgrade(database)
+    keys = asyncio.run(run("SELECT id, name, name_key FROM users ORDER BY id"))
+    assert [(row[0], row[1], row[2]) for row in keys] == [
+        (1, "Alice", "alice"),
+        (2, "\u0410lice", "alice#2"),
+        (3, "Bob", "bob"),
+    ]
+    command.downgrade(alembic_config(database), "0002")
+    keys = asyncio.run(run("SELECT name_key FROM users ORDER BY id"))
+    assert [row[0] for row in keys] == ["alice", "\u0430lice", "bob"]
+
+
 def test_the_migration_matches_the_schema(database: str) -> None:
     import asyncio
 

@@ -29,7 +29,7 @@ users = Table(
     metadata,
     Column("id", Integer, primary_key=True),
     Column("name", String(32), nullable=False),
-    Column("name_key", String(32), nullable=False, unique=True),
+    Column("name_key", String(128), nullable=False, unique=True),  # the name's skeleton
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("last_seen", DateTime(timezone=True), nullable=False),

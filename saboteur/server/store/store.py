@@ -31,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ColumnElement
 
 from saboteur.engine.registry import RULESETS
+from saboteur.server.lookalike import skeleton
 from saboteur.server.store.access import open_database
 from saboteur.server.store.newrows import NewRow
 from saboteur.server.store.schema import actions, chat, games, results, seats, users
@@ -143,7 +144,7 @@ class Store:
         now = _now()
         row = {
             "name": name,
-            "name_key": name.casefold(),
+            "name_key": skeleton(name),  # one user per look of a name
             "token_hash": hash_token(token),
             "created_at": now,
             "last_seen": now,
@@ -161,7 +162,7 @@ class Store:
         return User(row.id, row.name) if row else None
 
     async def name_exists(self, name: str) -> bool:
-        query = select(users.c.id).where(users.c.name_key == name.casefold())
+        query = select(users.c.id).where(users.c.name_key == skeleton(name))
         return await self.db.read(lambda conn: conn.execute(query).first()) is not None
 
     async def user_names(self, ids: list[int]) -> dict[int, str]:
@@ -172,7 +173,7 @@ class Store:
 
     async def rename(self, user_id: int, name: str) -> None:
         change = (
-            update(users).where(users.c.id == user_id).values(name=name, name_key=name.casefold())
+            update(users).where(users.c.id == user_id).values(name=name, name_key=skeleton(name))
         )
         try:
             await self.db.write(lambda conn: conn.execute(change))
