@@ -23,7 +23,7 @@ from typing import Any
 INTERVAL = 0.5  # seconds between two sends of the feed, at the most
 RATE = 2000  # messages a second the feed may send in all (to many connections: less often)
 ONLINE_SHOWN = 50  # names of people online on a page (the count covers the rest)
-TABLES_SHOWN = 30  # open and active tables each in a welcome or lists (besides one's own)
+TABLES_SHOWN = 20  # open and active tables each in a welcome or lists (besides one's own)
 
 
 class LobbyFeed:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from saboteur.server.feed import ONLINE_SHOWN, TABLES_SHOWN
-from saboteur.server.hub import Client
+from saboteur.server.hub import Client, encode
 from saboteur.server.ports import Feed, Shared, Shown
 from saboteur.server.store.store import User
 from saboteur.server.tables import Table
@@ -19,6 +19,8 @@ class Lobby:
         self.store, self.bus, self.hub = shared.store, shared.bus, shared.hub
         self.names, self.tables, self.online, self.feed = shared.names, tables, online, feed
         self.sent_board: dict[str, Any] = {}  # the high scores and finished games it sent last
+        self.window: set[int] = set()  # the tables the lobby's lists showed when last told
+        self.counts_told: dict[str, int] = {}  # the numbers of tables last told
         self.board: dict[str, Any] | None = None  # high scores and finished games, cached
 
     async def lists_message(self, user_id: int | None) -> dict[str, Any]:
@@ -45,18 +47,27 @@ class Lobby:
         """Summaries of the open and the active tables, by id; with ``shown``, the first
         ``shown`` open ones (waiting longest) and the last ``shown`` active ones (newest), and
         every table of ``user_id``."""
-        kinds: dict[str, list[Table]] = {"open": [], "active": []}
-        for table in self.tables.values():
-            kinds["open" if table.is_open else "active"].append(table)
         lists: dict[str, list[dict[str, Any]]] = {}
-        for kind, tables in kinds.items():
-            tables.sort(key=lambda table: table.id)
+        for kind, tables in self.by_kind().items():
             if shown is not None and len(tables) > shown:
                 kept = tables[:shown] if kind == "open" else tables[-shown:]
                 mine = [t for t in tables if user_id is not None and t.seat_of(user_id) is not None]
                 tables = sorted(set(kept) | set(mine), key=lambda table: table.id)
             lists[kind] = [table.summary(self.names) for table in tables]
         return lists
+
+    def by_kind(self) -> dict[str, list[Table]]:
+        """The open and the active tables, each by id."""
+        kinds: dict[str, list[Table]] = {"open": [], "active": []}
+        for table in sorted(self.tables.values(), key=lambda table: table.id):
+            kinds["open" if table.is_open else "active"].append(table)
+        return kinds
+
+    def shown_ids(self) -> set[int]:
+        """The tables the lists show everyone (besides each one's own tables)."""
+        kinds = self.by_kind()
+        shown = [*kinds["open"][:TABLES_SHOWN], *kinds["active"][-TABLES_SHOWN:]]
+        return {table.id for table in shown}
 
     def table_counts(self) -> dict[str, int]:
         """How many tables are open and active (the lists may show fewer)."""
@@ -122,21 +133,55 @@ class Lobby:
             if shown is not None:
                 out.append(shown)
         if tables:
-            present = [self.tables[i] for i in sorted(tables) if i in self.tables]
-            out.append(
-                {
-                    "type": "games_changed",
-                    "games": [table.summary(self.names) for table in present],
-                    "gone": sorted(tables - {table.id for table in present}),
-                    **self.table_counts(),
-                }
-            )
+            changed = self._tables_changed(tables)
+            if changed is not None:
+                out.append(changed)
         if highscores:
             self.board = None
             message = self._board_changes(await self.lobby_board())
             if message is not None:
                 out.append(message)
         return out
+
+    def _tables_changed(self, changed: set[int]) -> dict[str, Any] | None:
+        """The lists' changes for everyone: the summaries of the changed tables they show and
+        of those now shown that were not, the ids of tables gone (``gone``) and of those no
+        longer shown (``hidden``: a client keeps its own).  A changed table outside the lists
+        is told only to the connections of the people seated at it (their own table), so that
+        what a connection is sent does not grow with the number of tables."""
+        shown, before = self.shown_ids(), self.window
+        self.window = shown
+        gone = {i for i in changed if i not in self.tables}
+        told = sorted((changed & shown) | (shown - before))
+        for game_id in sorted(changed - shown - gone):
+            self._tell_seated(self.tables[game_id])
+        hidden, counts = sorted(before - shown - gone), self.table_counts()
+        if not (told or gone or hidden) and counts == self.counts_told:
+            return None  # nothing anyone sees changed
+        self.counts_told = counts
+        return {
+            "type": "games_changed",
+            "games": [self.tables[i].summary(self.names) for i in told],
+            "gone": sorted(gone),
+            "hidden": hidden,
+            **counts,
+        }
+
+    def _tell_seated(self, table: Table) -> None:
+        """A table outside the lists changed: its seated people's lobby connections are told."""
+        message = {
+            "type": "games_changed",
+            "games": [table.summary(self.names)],
+            "gone": [],
+            "hidden": [],
+            **self.table_counts(),
+        }
+        text: str | None = None
+        for user_id in table.row.seats.values():
+            for client in self.hub.by_user.get(user_id, ()):
+                if client.follows_lobby:
+                    text = text or encode(message)
+                    client.push(text)
 
     def _board_changes(self, board: dict[str, Any]) -> dict[str, Any] | None:
         """What changed on the board since the feed last sent it: the high scores (whole, if

@@ -94,8 +94,11 @@ class Presence:
     def feed_message(self) -> dict[str, Any] | None:
         """The feed's ``presence`` message, if it differs from the one it sent last."""
         online = self.online_names()
-        shown = {"type": "presence", "online": online[:ONLINE_SHOWN], "count": len(online)}
-        if shown == self.shown:
+        page, count = online[:ONLINE_SHOWN], len(online)
+        if page == self.shown.get("online") and count == self.shown.get("count"):
             return None
-        self.shown = shown
-        return shown
+        message: dict[str, Any] = {"type": "presence", "count": count}
+        if page != self.shown.get("online"):  # the names only when the first page changed
+            message["online"] = page
+        self.shown = {"online": page, "count": count}
+        return message

@@ -35,6 +35,12 @@ describe("mergeGames", () => {
     assert.deepEqual(after.open.map((g) => g.id), [1, 3]);
     assert.deepEqual(after.active, []);
   });
+  test("hidden tables leave the lists, unless I sit there", () => {
+    const lists = { open: [game(1, "open", { seats: ["Me", null] }), game(4, "open", { seats: ["Bo", null] })], active: [] };
+    const after = mergeGames(lists, [], [], [1, 4], "Me");
+    assert.deepEqual(after.open.map((g) => g.id), [1]);
+    assert.deepEqual(mergeGames(lists, [], [], [1, 4], "Zed").open, []);
+  });
   test("does not change the lists it was given", () => {
     const copy = structuredClone(before);
     mergeGames(before, [game(1, "active"), game(7, "open")], [4]);

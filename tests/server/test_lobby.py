@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.server.helpers import Client, LiveServer, Message, clients, new_table, seat_all
@@ -308,6 +310,28 @@ async def test_a_long_lobby_lists_some_tables_and_counts_them_all(
             assert lists["games"] == dan.welcome["games"] and lists["open_count"] == 4
         finally:
             await dan.close()
+
+
+async def test_the_lobby_is_told_of_the_tables_it_shows_and_each_person_of_their_own(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change of a table outside the lists everyone sees goes only to the people seated at
+    it; a table coming into the lists is sent whole, one leaving them is named as hidden."""
+    monkeypatch.setattr("saboteur.server.lobby.TABLES_SHOWN", 2)
+    async with clients(server.ws, "Ann", "Ben", "Cat", "Dan", "Eve", "Fay") as people:
+        ann, ben, cat, dan, eve, fay = people
+        games = [await new_table(host, 3) for host in (ann, ben, cat, dan)]
+        await eve.expect("games_changed", open_count=4)
+        await fay.send({"type": "join", "game": games[3]})  # outside the lists
+        seats: list[Any] = []
+        while ["Dan", "Fay", None] not in seats:  # Dan's own table is told to him (bounded
+            seats = [g["seats"] for g in (await dan.expect("games_changed"))["games"]]  # wait)
+        news = [m for m in await eve.sync() if m["type"] == "games_changed"]
+        assert all(g["id"] != games[3] for m in news for g in m["games"]), news
+        await ann.send({"type": "leave", "game": games[0]})  # gone: the third comes in
+        changed = await eve.expect("games_changed", gone=[games[0]])
+        assert [g["id"] for g in changed["games"]] == [games[2]]
+        assert changed["hidden"] == [] and changed["open_count"] == 3
 
 
 async def test_a_game_window_is_not_sent_the_lobbys_changes(server: LiveServer) -> None:

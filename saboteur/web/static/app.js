@@ -171,14 +171,18 @@ class App {
         this.askOnline(false);
         break;
       case "games_changed":
-        S.games = mergeGames(S.games, m.games, m.gone);
+        S.games = mergeGames(S.games, m.games, m.gone, m.hidden, S.me?.name);
         S.tableCounts = tableCounts(S.tableCounts, m);
         break;
-      case "presence": // the first page and the count changed (sent while the lobby shows)
-        S.onlineCount = m.count ?? m.online.length;
-        if (!S.onlineQuery.search && !S.onlineQuery.page) S.online = m.online;
-        this.askOnline(false);
+      case "presence": {
+        // the count changed (and the first page, if `online` is there): a later page, a search
+        // or my circle's dots may have changed too; those are asked for, calmly
+        const first = !S.onlineQuery.search && !S.onlineQuery.page;
+        S.onlineCount = m.count;
+        if (m.online && first) S.online = m.online;
+        if (!first || this.circle().length) this.askOnline(false);
         break;
+      }
       case "online": // the page asked for
         if (m.search !== S.onlineQuery.search) break; // an older search's answer
         S.onlineQuery = { search: m.search, page: m.page };

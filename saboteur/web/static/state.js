@@ -3,9 +3,11 @@
 
 import { t } from "./i18n.js";
 
-/** The lobby's tables after a `games_changed`: changed summaries replace, gone ids leave; by id. */
-export function mergeGames(games, changed, gone) {
-  const drop = new Set([...gone, ...changed.map((g) => g.id)]);
+/** The lobby's tables after a `games_changed`: changed summaries replace, gone ids leave, and
+ * hidden ones (no longer in the lists everyone is shown) too unless `me` sits there; by id. */
+export function mergeGames(games, changed, gone, hidden = [], me = null) {
+  const mine = new Set([...games.open, ...games.active].filter((g) => me != null && g.seats?.includes(me)).map((g) => g.id));
+  const drop = new Set([...gone, ...hidden.filter((id) => !mine.has(id)), ...changed.map((g) => g.id)]);
   const open = games.open.filter((g) => !drop.has(g.id));
   const active = games.active.filter((g) => !drop.has(g.id));
   for (const g of changed) (g.status === "open" ? open : active).push(g);
