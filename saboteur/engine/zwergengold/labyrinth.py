@@ -32,7 +32,7 @@ from saboteur.engine.grid import (
     slot_index,
     xy_text,
 )
-from saboteur.engine.growth import new_maze
+from saboteur.engine.growth import OPEN, new_maze
 from saboteur.engine.maze import Maze
 from saboteur.engine.walk import FieldRules
 from saboteur.engine.zwergengold import cards as C
@@ -93,7 +93,7 @@ class Labyrinth:
 
     def __init__(self, target: int, half: int = 6) -> None:
         self.target = target
-        self.maze: Maze = new_maze(C.SHAPES, (-half, half, -half, half))
+        self.maze: Maze = new_maze(C.SHAPES, (-half, half, -half, half), OPEN)
         self.maze.add_root(START, C.START_SHAPE)
         self.maze.recompute()
         self.levels: dict[int, int] = {START: 1}  # slot -> corridor level (stairs: upper end)
