@@ -363,6 +363,10 @@ def test_a_grille_opens_only_with_a_helper_who_agrees_or_a_lock_pick() -> None:
     )
     state.apply("refuse", player=1)
     assert state.phase == "turn" and state.current_player == 0 and state.mage_slot(0) == slot(1, 3)
+    assert "step@2,3" not in texts(state)  # shut for the rest of this turn
+    state.apply("end")
+    state.apply("end")
+    state.apply("end")
     state.apply("step@2,3")
     state.apply("agree")
     assert state.mage_slot(0) == slot(2, 3) and state.current_player == 0

@@ -90,10 +90,12 @@ def helpers(state: ZwergengoldState, slot: int) -> list[int]:
 
 
 def can_enter(state: ZwergengoldState, move: Move, done: Entry | None = None) -> bool:
-    """Whether the mage can pay and, at a grille, has a helper or a lock pick."""
+    """Whether the mage can pay and, at a grille, has a lock pick or a helper not yet asked
+    in vain this turn."""
     need = done or entry(state, move)
-    seat = state.turn
-    return need.cost <= state.ap[seat] and (not need.help or bool(helpers(state, move.to)))
+    if need.help and move.to in state.shut:
+        return False
+    return need.cost <= state.ap[state.turn] and (not need.help or bool(helpers(state, move.to)))
 
 
 def moves(state: ZwergengoldState) -> list[Move]:

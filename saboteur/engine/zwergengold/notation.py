@@ -175,6 +175,7 @@ def state_to_json(state: ZwergengoldState) -> JSON:
             "fresh": pending.fresh,
         },
         "helpers": list(state.helpers),
+        "shut": [_xy(slot) for slot in state.shut],
         "looks": state.looks,
         "looked": [_xy(slot) for slot in state.looked],
         "seen": [

@@ -142,6 +142,7 @@ def _read_turn(state: ZwergengoldState, data: JSON) -> None:
     state.helpers = [
         N.seat(s, state.game.players, "a helper") for s in N.need(data, "helpers", list)
     ]
+    state.shut = [N.slot(s, "a grille shut", 2) for s in N.need(data, "shut", list)]
     state.looks = N.need(data, "looks", int)
     state.looked = [N.slot(s, "a slot looked at", 2) for s in N.need(data, "looked", list)]
     seen = N.seat_lists(data, "seen", state.game.players)

@@ -4,6 +4,13 @@
 (2, 7, ('mage',))
 >>> sum(entry["count"] for entry in catalogue())
 156
+>>> from saboteur.engine import new_game
+>>> state = new_game("zwergengold", 2).new_state(seed=1)
+>>> give_up(state).kind  # five cards: one goes out first
+'play'
+>>> state.apply(give_up(state))
+>>> give_up(state).text
+'end'
 """
 
 from __future__ import annotations
@@ -12,12 +19,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from saboteur.engine.base import State
+from saboteur.engine.base import Action, State
 from saboteur.engine.catalogue import shape_entry
 from saboteur.engine.messages import render
 from saboteur.engine.ruleset import BotOffer, Outcome, Result, Ruleset
 from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold import words
+from saboteur.engine.zwergengold.actions import PLAY, parse_action
 from saboteur.engine.zwergengold.game import SCHEMA, ZwergengoldGame
 from saboteur.engine.zwergengold.views import EVENTS, ZwergengoldView
 
@@ -34,6 +42,18 @@ def outcomes(state: State) -> Sequence[Outcome]:
         result: Result = "tie" if everyone else "win" if seat in winners else "loss"
         out.append(Outcome(seat, MAGE, result))
     return out
+
+
+def give_up(state: State) -> Action:
+    """A decision given up (its clock ran out): end the turn if one may, refuse at a grille,
+    turn a card back or take the AP, look no more; else the first card to give away (a turn
+    with five cards) or the first choice."""
+    legal = state.legal_actions()
+    for text in ("end", "refuse", "retreat", "potion:ap", "done"):
+        action = parse_action(text)
+        if action in legal:
+            return action
+    return next((action for action in legal if action.kind == PLAY), legal[0])
 
 
 def catalogue(players: int = 4) -> list[dict[str, Any]]:
@@ -74,4 +94,5 @@ ZWERGENGOLD = Ruleset(
     view_type=ZwergengoldView,
     event_types=EVENTS,
     announced=("game-over",),
+    give_up=give_up,
 )

@@ -77,6 +77,7 @@ class ZwergengoldState(TableState):
         self.tokens = dict.fromkeys(TOKENS, 0)  # scroll effects read this turn, not yet used
         self.pending: M.Move | None = None  # a move onto a card just turned over
         self.helpers: list[int] = []  # seats still to be asked at a grille
+        self.shut: list[int] = []  # grilles nobody would open for this mage this turn
         self.looks = 0  # far-sight looks left
         self.looked: list[int] = []  # slots looked at with this far sight
         self.winner: int | None = None
@@ -173,6 +174,7 @@ class ZwergengoldState(TableState):
         clone.seen = [dict(known) for known in self.seen]
         clone.tokens = dict(self.tokens)
         clone.helpers, clone.looked = list(self.helpers), list(self.looked)
+        clone.shut = list(self.shut)
         clone.history, clone.events = list(self.history), list(self.events)
         clone.discard, clone.broken = [], list(self.broken)
         clone.peeks = [{} for _ in self.peeks]
@@ -280,6 +282,7 @@ class ZwergengoldState(TableState):
             self.current = self.helpers[0]
             return
         self.pending = None
+        self.shut.append(move.to)
         if move.fresh:
             self.lab.face_up.discard(move.to)
             self.stuck = True
@@ -424,7 +427,7 @@ class ZwergengoldState(TableState):
                 self._finish(None)
                 return
         self.current = self.turn
-        self.came_from, self.stuck, self.pending = None, False, None
+        self.came_from, self.stuck, self.pending, self.shut = None, False, None, []
         self.tokens = dict.fromkeys(TOKENS, 0)
 
     def _finish(self, winner: int | None) -> None:
