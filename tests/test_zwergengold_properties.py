@@ -26,7 +26,8 @@ from saboteur.engine.zwergengold.actions import parse_action
 from saboteur.engine.zwergengold.state import ZwergengoldState
 from tests.zwergengold_scenario import dealt
 
-TABLES = [(players, seed, seed % 2 == 1) for players in range(2, 8) for seed in (1, 2)]
+TABLES = [(players, seed, seed % 2 == 1) for players in range(2, 8) for seed in (1, 2, 4)]
+# seed 4 plays "Auf zum Gipfel!"
 MOVES = ("step", "under", "trapdoor", "enter", "potion")
 
 
@@ -34,7 +35,7 @@ def play(
     players: int, seed: int, no_plan: bool, check: Any = None, rounds: int = 12
 ) -> ZwergengoldState:
     """A random game to its end: moves more often than not, so that mages get somewhere."""
-    state = dealt(players, seed, no_plan=no_plan, rounds=rounds, levels=2)
+    state = dealt(players, seed, no_plan=no_plan, summit=seed == 4, rounds=rounds, levels=2)
     rng = random.Random(seed)
     for _ in range(20_000):
         if state.is_over:
@@ -51,6 +52,7 @@ def play(
 
 def _counted(state: ZwergengoldState) -> None:
     cards = Counter(state.pile) + Counter(state.stairs) + Counter(state.lab.cards.values())
+    cards.update(card for stack in state.lab.under.values() for card, *_ in stack)
     for hand in state.hands:
         cards.update(hand)
     box = C.BOX_COUNTS + Counter([C.START])
@@ -71,6 +73,8 @@ def test_random_games_end_and_conserve_cards(players: int, seed: int, no_plan: b
 def test_some_random_game_is_won() -> None:
     won = [play(3, seed, False, rounds=40).winner for seed in range(6)]
     assert any(winner is not None for winner in won)
+    covered = [play(players, 4, False, rounds=40).lab.under for players in range(2, 8)]
+    assert any(covered)  # "Auf zum Gipfel!": cards covered
 
 
 @pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[::3])

@@ -576,3 +576,80 @@ def test_an_illegal_action_changes_nothing() -> None:
         with pytest.raises(IllegalAction):
             state.apply(text)
     assert state.to_json() == before
+
+
+# -- "Auf zum Gipfel!" -----------------------------------------------------------------------------
+
+SUMMIT = {"summit": True, "levels": 2}
+# the start; a straight at its exit (level 1), stairs leading up to level 2, crossroads there
+CLIMB = [
+    (0, 1, "I-pick", 0, 1, True),
+    (0, 2, "S", 0, 1, True),
+    (0, 3, "X-pick", 0, 2, True),
+    (1, 1, "X-cloak", 0, 2, True),
+]
+
+
+def test_on_the_summit_stairs_lead_up() -> None:
+    state = scene(CLIMB, options=SUMMIT)
+    assert state.lab.shown(state.lab.exit_level(slot(0, 2), 4)) == 2
+    assert [card["level"] for card in state.view(0)["labyrinth"]] == [1, 1, 1, 2, 2]
+
+
+def test_on_the_summit_a_free_card_is_covered_by_one_with_arches_on_its_exits() -> None:
+    state = scene(CLIMB, mages=[(0, 0), (0, 3)], hands=[["I-cloak", "T-cloak"], []], options=SUMMIT)
+    legal = texts(state)
+    assert "play:I-cloak@0,1:1" in legal  # across: its arches N and S on the straight's exits
+    assert not any(a.startswith("play:T-cloak@0,1") for a in legal)
+    with pytest.raises(IllegalAction, match="arches exactly where"):
+        state.apply("play:T-cloak@0,1:0")
+    state.apply("play:I-cloak@0,1:1")
+    lab = state.lab
+    assert lab.cards[slot(0, 1)] == "I-cloak" and lab.shown(lab.levels[slot(0, 1)]) == 2
+    assert [card for card, *_ in lab.under[slot(0, 1)]] == ["I-pick"]
+    assert "under@0,2" in texts(state)  # the old corridor is the passage under the new card
+    again = state.game.state_from_json(state.to_json())
+    assert again.to_json() == state.to_json() and again.view(0) == state.view(0)
+
+
+def test_on_the_summit_a_card_a_mage_stands_on_is_not_covered() -> None:
+    state = scene(CLIMB, mages=[(0, 1), (0, 3)], hands=[["I-cloak"], []], options=SUMMIT)
+    assert "play:I-cloak@0,1:1" not in texts(state)
+
+
+def test_on_the_summit_the_gold_lies_on_the_start_at_the_agreed_level() -> None:
+    cards = [(0, 1, "I-pick", 0, 1, True), (1, 0, "X-cloak", 0, 2, True)]
+    state = scene(cards, mages=[(1, 0), (1, 0)], hands=[["T-cloak"], []], options=SUMMIT)
+    state.apply("play:T-cloak@0,0:2")  # exits N, E, W; its arch S over the start's exit
+    assert state.lab.under[slot(0, 0)][0][0] == "start"
+    state.apply("step@0,0")
+    assert state.is_over and state.winners == [0]
+
+
+def test_on_the_summit_a_corridor_above_a_card_leads_over_it_not_under() -> None:
+    summit, normal = scene(CLIMB, options=SUMMIT), scene(CLIMB, options={"levels": 2})
+    over = summit.lab.chains
+    assert (slot(1, 1), 8) not in over.ports[over.of[slot(0, 1)]]  # it ends there, for now
+    under = normal.lab.chains
+    assert (slot(1, 1), 8) in under.ports[under.of[slot(0, 1)]]
+    assert under.level[under.of[slot(0, 1)]] == 2
+
+
+def test_playing_on_for_places() -> None:
+    cards = [
+        (2, 0, "X-pick", 0, 2, True),
+        (1, 0, "I-pick", 1, 2, True),
+        (-1, 0, "I-cloak", 1, 2, True),
+    ]
+    cards += [(-2, 0, "X-cloak", 0, 2, True)]
+    state = scene(cards, mages=[(2, 0), (-2, 0), (2, 0)], options={"levels": 2, "places": True})
+    state.apply("step@1,0")
+    assert not state.is_over and state.places == [0] and state.current_player == 1
+    assert kinds(state)[-1] == "gold"
+    state.apply("end")
+    assert state.current_player == 2  # seat 0 has left the race
+    assert "duel@0:1" not in texts(state)
+    state.apply("end")
+    state.apply("step@-1,0")
+    assert state.is_over and state.places == [0, 1, 2] and state.scores == [3, 2, 1]
+    assert state.winners == [0]

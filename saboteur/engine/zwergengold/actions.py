@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from saboteur.engine.action_text import slot_of
+from saboteur.engine.action_text import cached, slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.grid import slot_index, slot_xy
 from saboteur.engine.zwergengold import cards as C
@@ -127,9 +127,7 @@ def _lay(text: str, kind: str, back: str, x: str | None, y: str | None, r: str |
 
 def parse_action(text: str) -> Action:
     """Text to action; :class:`NotationError` naming what is wrong."""
-    if not isinstance(text, str) or not text:
-        raise NotationError(f"{text!r}: an action is a non-empty text")
-    found = _CACHE.get(text)
+    found = cached(text, _CACHE)
     if found is not None:
         return found
     if text in WORDS:

@@ -12,13 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from saboteur.engine.base import JSON, Action, Event, Game
-from saboteur.engine.messages import Message
+from saboteur.engine.base import PackageGame
 from saboteur.engine.options import Option, OptionsSchema
 from saboteur.engine.ruleset import PlayerRange
-from saboteur.engine.zwergengold import words
-from saboteur.engine.zwergengold.actions import parse_action
 from saboteur.engine.zwergengold.state import ZwergengoldState
+
+
+def _flag(name: str, title: tuple[str, str], english: str, german: str) -> Option:
+    """A yes/no option (off by default), titled and explained in English and German."""
+    words = {"en": title[0], "de": title[1]}
+    return Option(name, "bool", False, title=words, help={"en": english, "de": german})
+
 
 LEVELS = Option(
     "levels",
@@ -50,15 +54,25 @@ FIRST = Option(
     title={"en": "First player", "de": "Startspieler"},
     help={"en": "the seat that begins (random if none)", "de": "wer beginnt (sonst zufällig)"},
 )
-NO_PLAN = Option(
+NO_PLAN = _flag(
     "no_plan",
-    "bool",
-    False,
-    title={"en": "Variant “Kein Plan!”", "de": "Variante „Kein Plan!“"},
-    help={
-        "en": "stairs set apart, plan cards shuffled in; orc 3 AP, troll 5 AP",
-        "de": "Treppen beiseite, Plankarten eingemischt; Ork 3 AP, Troll 5 AP",
-    },
+    ("Variant “Kein Plan!”", "Variante „Kein Plan!“"),
+    "stairs set apart, plan cards shuffled in; orc 3 AP, troll 5 AP",
+    "Treppen beiseite, Plankarten eingemischt; Ork 3 AP, Troll 5 AP",
+)
+SUMMIT = _flag(
+    "summit",
+    ("Variant “Auf zum Gipfel!”", "Variante „Auf zum Gipfel!“"),
+    "build upwards: stairs lead up, free cards may be covered; the gold lies above the start",
+    "nach oben bauen: Treppen führen hinauf, freie Karten dürfen belegt werden; das Gold liegt"
+    " über dem Start",
+)
+PLACES = _flag(
+    "places",
+    ("Play on for places", "Plätze ausspielen"),
+    "a mage at the gold takes the next place; the others play on until one is left",
+    "wer das Gold erreicht, belegt den nächsten Platz; die anderen spielen weiter, bis einer"
+    " übrig ist",
 )
 ROUNDS = Option(
     "rounds",
@@ -72,14 +86,16 @@ ROUNDS = Option(
         "de": "nach so vielen Runden endet das Spiel ohne Sieger",
     },
 )
-SCHEMA = OptionsSchema("zwergengold", (LEVELS, TABLE, FIRST, NO_PLAN, ROUNDS))
+SCHEMA = OptionsSchema("zwergengold", (LEVELS, TABLE, FIRST, NO_PLAN, SUMMIT, PLACES, ROUNDS))
 DEFAULTS = {option.name: option.default for option in SCHEMA.options}
 
 
-class ZwergengoldGame(Game):
+class ZwergengoldGame(PackageGame[ZwergengoldState]):
     """Zwergengold: 2 to 7 mages race down the levels of a labyrinth to the gold."""
 
     ruleset = "zwergengold"
+    package = "saboteur.engine.zwergengold"
+    state_type = ZwergengoldState
     seats = PlayerRange(2, 7, 4)
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
@@ -91,22 +107,6 @@ class ZwergengoldGame(Game):
         self.table: int = chosen["table"]
         self.first: int | None = chosen["first"]
         self.no_plan: bool = chosen["no_plan"]
+        self.summit: bool = chosen["summit"]
+        self.places: bool = chosen["places"]
         self.rounds: int = chosen["rounds"]
-
-    def new_state(self, seed: int) -> ZwergengoldState:
-        return ZwergengoldState.deal(self, seed)
-
-    def state_from_json(self, data: JSON) -> ZwergengoldState:
-        from saboteur.engine.zwergengold.reading import state_from_json
-
-        return state_from_json(self, data)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def message(self, event: Event) -> Message:
-        return words.message(event)
-
-    @classmethod
-    def card_names(cls) -> dict[str, Message]:
-        return {card: words.card_message(card) for card in words.card_ids()}

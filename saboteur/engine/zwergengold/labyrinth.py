@@ -77,22 +77,33 @@ class Chains:
                     if sid is None:
                         continue
                     if sides[sid] & opposite:
-                        self.ports[number].append((there, opposite))
-                        self.level[number] = lab.exit_level(there, opposite)
+                        level = lab.exit_level(there, opposite)
+                        if not lab.over(level, lab.top(here)):
+                            self.ports[number].append((there, opposite))
+                            self.level[number] = level
                     elif there not in self.of:
                         self.of[there] = number
                         queue.append(there)
-        if START in self.of:
+        if START in self.of and not lab.up:
             self.level[self.of[START]] = lab.target
 
 
 class Labyrinth:
-    """The laid cards, their levels and faces; the chains under them, on demand."""
+    """The laid cards, their levels and faces; the chains under them, on demand.
 
-    __slots__ = ("_chains", "cards", "face_up", "levels", "maze", "target")
+    Levels are kept so that a smaller number always lies higher: as the seed counts them
+    (1, 2, … downwards), or for "Auf zum Gipfel!" (``up``) turned round (``shown`` gives the
+    level as players count it there: 1, 2, … upwards), where stairs lead up and a card may
+    cover an unoccupied card whose exits lie exactly where its own arches are.
+    """
 
-    def __init__(self, target: int, half: int = 6) -> None:
-        self.target = target
+    __slots__ = ("_chains", "arrow", "cards", "face_up", "levels", "maze", "target", "under", "up")
+
+    def __init__(self, target: int, half: int = 6, up: bool = False) -> None:
+        self.up = up
+        self.arrow = -1 if up else 1  # where the stairs' arrow end lies, from their other end
+        self.target = self.shown(target)
+        self.under: dict[int, list[tuple[str, int, int, bool]]] = {}  # covered cards, oldest first
         self.maze: Maze = new_maze(C.SHAPES, (-half, half, -half, half), OPEN)
         self.maze.add_root(START, C.START_SHAPE)
         self.maze.recompute()
@@ -103,7 +114,8 @@ class Labyrinth:
 
     def copy(self) -> Labyrinth:
         clone = Labyrinth.__new__(Labyrinth)
-        clone.target = self.target
+        clone.target, clone.up, clone.arrow = self.target, self.up, self.arrow
+        clone.under = {slot: list(stack) for slot, stack in self.under.items()}
         clone.maze = self.maze.copy()
         clone.levels = dict(self.levels)
         clone.cards = dict(self.cards)
@@ -119,22 +131,35 @@ class Labyrinth:
 
     # -- levels -----------------------------------------------------------------------------------
 
+    def shown(self, level: int) -> int:
+        """A level as players count it (and back): turned round for "Auf zum Gipfel!"."""
+        return 2 - level if self.up else level
+
     def exit_level(self, slot: int, side: int) -> int:
         """The level of the corridor end on ``side`` of the card at ``slot``."""
         sid = self.maze.cells[slot]
-        return self.levels[slot] + (C.deep_side(sid) == side)
+        return self.levels[slot] + (self.arrow if C.deep_side(sid) == side else 0)
 
     def depth(self, slot: int) -> int:
-        """The level a card lies at for the arches: stairs at their deeper end."""
-        return self.levels[slot] + (C.deep_side(self.maze.cells[slot]) != 0)
+        """The level a card lies at for the arches: stairs at their lower end."""
+        return self.levels[slot] + (C.deep_side(self.maze.cells[slot]) != 0 and self.arrow > 0)
+
+    def top(self, slot: int) -> int:
+        """The highest level of the card at ``slot`` (stairs: their upper end)."""
+        return self.levels[slot] - (C.deep_side(self.maze.cells[slot]) != 0 and self.arrow < 0)
 
     # -- laying cards -----------------------------------------------------------------------------
 
     def fit(self, slot: int, sid: int) -> int:
         """The level a card lying as ``sid`` would take at ``slot``; else :class:`Misfit`."""
+        if slot in self.maze.cells:
+            return self._cover(slot, sid)
+        return self._fit_empty(slot, sid)
+
+    def _fit_empty(self, slot: int, sid: int, covering: bool = False) -> int:
         maze, sides = self.maze, C.SHAPES.sides
-        if slot in maze.cells or not maze.in_bounds(slot):
-            raise Misfit(f"{xy_text(slot)} is taken or off the table")
+        if not maze.in_bounds(slot):
+            raise Misfit(f"{xy_text(slot)} is off the table")
         exits, arches, deep = sides[sid], C.arches(sid), C.deep_side(sid)
         level = None
         for side, opposite, step in SIDE_STEPS:
@@ -143,14 +168,34 @@ class Labyrinth:
                 raise Misfit("no exit may point towards the table's edge")
             other = maze.cells.get(there)
             if other is not None and exits & side and sides[other] & opposite:
-                mine = self.exit_level(there, opposite) - (side == deep)
+                mine = self.exit_level(there, opposite) - (self.arrow if side == deep else 0)
                 if level is not None and mine != level:
                     raise Misfit("the exits it meets lie at different levels")
                 level = mine
         if level is None:
             raise Misfit("a card must meet an exit of the labyrinth with an exit of its own")
-        self._check_start(slot, sid, level)
-        self._check_arches(slot, exits, arches, level, level + (deep != 0), deep)
+        if not covering:
+            self._check_start(slot, sid, level)
+        depth = level + (deep != 0 and self.arrow > 0)
+        self._check_arches(slot, exits, arches, level, depth, deep)
+        return level
+
+    def _cover(self, slot: int, sid: int) -> int:
+        """ "Auf zum Gipfel!": the level of a card covering the one at ``slot``, its arches
+        exactly where that card's exits are, lying higher; else :class:`Misfit`."""
+        if not self.up:
+            raise Misfit(f"{xy_text(slot)} is taken")
+        covered = self.maze.cells[slot]
+        if C.arches(sid) != C.SHAPES.sides[covered]:
+            raise Misfit(
+                "a card covering another has its arches exactly where that one's exits are"
+            )
+        trial = self.copy()
+        del trial.maze.cells[slot]
+        trial._chains = None
+        level = trial._fit_empty(slot, sid, covering=True)
+        if level + (C.deep_side(sid) != 0 and self.arrow > 0) >= self.top(slot):
+            raise Misfit("a card covering another lies higher than it")
         return level
 
     def _check_start(self, slot: int, sid: int, level: int) -> None:
@@ -158,7 +203,7 @@ class Labyrinth:
         if slot == START_EXIT:
             if card != C.STRAIGHT:
                 raise Misfit("the first card at the start's exit must be a straight")
-        elif slot in AROUND_START:
+        elif slot in AROUND_START and not self.up:
             if level + (card == C.STAIRS) != self.target:
                 raise Misfit(
                     f"around the start lie only cards at level {self.target} or stairs down into it"
@@ -183,9 +228,13 @@ class Labyrinth:
             if arches & side and C.arches(other) & opposite:
                 joined.add(chains.of[there])
             elif arches & side and sides[other] & opposite:
-                below.add(self.exit_level(there, opposite))
+                end = self.exit_level(there, opposite)
+                if not self.over(end, level - (deep != 0 and self.arrow < 0)):
+                    below.add(end)
             elif exits & side and C.arches(other) & opposite:
-                into.setdefault(chains.of[there], set()).add(level + (side == deep))
+                end = self.exit_level_of(level, side, deep)
+                if not self.over(end, self.top(there)):
+                    into.setdefault(chains.of[there], set()).add(end)
         for chain in joined:
             below |= into.pop(chain, set()) | _known(chains.level[chain])
             depth = max(depth, chains.deepest[chain])
@@ -193,6 +242,17 @@ class Labyrinth:
             _one_level(below, depth)
         for chain, levels in into.items():
             _one_level(levels | _known(chains.level[chain]), chains.deepest[chain])
+
+    def over(self, end: int, top: int) -> bool:
+        """ "Auf zum Gipfel!": whether a corridor end at level ``end`` facing an arch leads over
+        the card (whose highest level is ``top``) rather than into the passage under it: it
+        ends there until a card covers that one."""
+        return self.up and end < top
+
+    def exit_level_of(self, level: int, side: int, deep: int) -> int:
+        """The level of the corridor end on ``side`` of a card at ``level`` (``deep``: its
+        arrow side, if stairs)."""
+        return level + (self.arrow if side == deep else 0)
 
     def invalidate(self) -> None:
         """Forget the chains and rebuild the passages (after cards were laid directly)."""
@@ -202,16 +262,27 @@ class Labyrinth:
     def lay(self, slot: int, sid: int, card: str) -> int:
         """Attach ``card`` face down as ``sid`` at ``slot`` (checked); returns its level."""
         level = self.fit(slot, sid)
-        self.maze.place(slot, sid)
+        if slot in self.cards:
+            self.under.setdefault(slot, []).append(
+                (self.cards[slot], self.maze.cells[slot], self.levels[slot], slot in self.face_up)
+            )
+            self.face_up.discard(slot)
+            self.maze.replace(slot, sid)
+        else:
+            self.maze.place(slot, sid)
         self.levels[slot] = level
         self.cards[slot] = card
         self.invalidate()
         return level
 
-    def places(self, corridor: str, slots: Iterable[int] | None = None) -> list[tuple[int, int]]:
-        """Every ``(slot, shape)`` where a card of ``corridor`` fits, in slot order."""
+    def places(self, corridor: str, occupied: Iterable[int] = ()) -> list[tuple[int, int]]:
+        """Every ``(slot, shape)`` where a card of ``corridor`` fits, in slot order: next to an
+        exit, or ("Auf zum Gipfel!") on a laid card that no mage stands on (``occupied``)."""
         out = []
-        for slot in sorted(self.maze.frontier if slots is None else slots):
+        slots = set(self.maze.frontier)
+        if self.up:
+            slots |= set(self.cards) - set(occupied)
+        for slot in sorted(slots):
             for turns in C.TURNS[corridor]:
                 sid = C.shape_of(corridor, turns)
                 try:
@@ -244,8 +315,12 @@ class Labyrinth:
                 out.append(there)
         return sorted(out)
 
-    def leads_into_start(self, slot: int) -> bool:
-        """Whether the card at ``slot`` has an exit at the target level into a start arch."""
+    def at_gold(self, slot: int) -> bool:
+        """Whether a mage on the card at ``slot`` has found the gold: on a card at the target
+        level whose exit opens into one of the start's arches ("Auf zum Gipfel!": on the card at
+        the target level that covers the start)."""
+        if self.up:
+            return slot == START and self.levels[START] == self.target
         for side in SIDES:
             if slot + STEP[side] == START and C.SHAPES.sides[self.maze.cells[slot]] & side:
                 return slot != START_EXIT and self.exit_level(slot, side) == self.target

@@ -44,7 +44,7 @@ def legal_actions(state: ZwergengoldState) -> list[Action]:
     if phase == S.DUSTER:
         return [A.slot_action(A.DUST, slot) for slot in state.dustable()]
     if phase == S.PLAN:
-        places = state.lab.places(C.STAIRS)
+        places = state.lab.places(C.STAIRS, state.occupied())
         return [
             A.lay_action(A.STAIRS, C.STAIRS, slot, C.SHAPES.shapes[sid].rotation)
             for slot, sid in places
@@ -61,7 +61,7 @@ def _turn(state: ZwergengoldState) -> list[Action]:
     out += _cards(state)
     here = state.mage_slot(seat)
     for other in range(state.game.players):
-        if other != seat and state.mage_slot(other) == here:
+        if other != seat and state.playing(other) and state.mage_slot(other) == here:
             most = min(state.ap[seat], state.ap[other])
             out += [A.duel_action(other, ap) for ap in range(1, most + 1)]
     if len(state.hands[seat]) <= 4:
@@ -106,9 +106,10 @@ def _cards(state: ZwergengoldState) -> list[Action]:
     """Each distinct card back of the supply, attached wherever it fits (or under the pile),
     with and without its scroll."""
     out: list[Action] = []
+    occupied = state.occupied()
     for back in sorted({C.back(card) for card in state.hands[state.turn]}):
         kinds = [A.PLAY] + ([A.READ] if _readable(state, C.scroll(back)) else [])
-        places = state.lab.places(C.corridor(back))
+        places = state.lab.places(C.corridor(back), occupied)
         for kind in kinds:
             if not places:
                 out.append(A.lay_action(kind, back, None))
@@ -165,7 +166,7 @@ def _why_no_card(state: ZwergengoldState, action: Action) -> str:
         return f"seat {seat} has no {back} in their supply"
     if action.kind == A.READ and not _readable(state, C.scroll(back)):
         return f"{back} has no scroll that can be read now"
-    places = state.lab.places(C.corridor(back))
+    places = state.lab.places(C.corridor(back), state.occupied())
     if action.choice == A.PILE:
         return f"{back} fits the labyrinth and must be attached"
     to = A.target(action)

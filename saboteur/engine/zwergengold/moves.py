@@ -86,7 +86,7 @@ def helpers(state: ZwergengoldState, slot: int) -> list[int]:
     }
     n = state.game.players
     order = [(state.turn + i) % n for i in range(1, n)]
-    return [seat for seat in order if state.mage_slot(seat) in near]
+    return [seat for seat in order if state.playing(seat) and state.mage_slot(seat) in near]
 
 
 def can_enter(state: ZwergengoldState, move: Move, done: Entry | None = None) -> bool:

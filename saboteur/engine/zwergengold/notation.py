@@ -27,7 +27,7 @@ from saboteur.engine.board import Cell, Piece, board, face_up
 from saboteur.engine.grid import sides_text, slot_xy
 from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold.cards import back
-from saboteur.engine.zwergengold.labyrinth import START
+from saboteur.engine.zwergengold.labyrinth import START, Labyrinth
 from saboteur.engine.zwergengold.state import FOREBODING, FORESEEN, OVER, ZwergengoldState
 
 _SHAPES = C.SHAPES.shapes
@@ -56,14 +56,19 @@ def _labyrinth(state: ZwergengoldState) -> list[JSON]:
                 "card": shown_name(state, slot),
                 "face": "up" if slot in lab.face_up else "down",
                 "turn": _SHAPES[sid].rotation,
-                "level": lab.levels[slot],
+                "level": lab.shown(lab.levels[slot]),
                 "deep": sides_text(C.deep_side(sid)),
                 "exits": sides_text(C.SHAPES.sides[sid]),
                 "arches": sides_text(C.arches(sid)),
-                "passage": None if chain is None else chains.level[chain],
+                "passage": _level(lab, None if chain is None else chains.level[chain]),
+                "covers": len(lab.under.get(slot, ())),
             }
         )
     return out
+
+
+def _level(lab: Labyrinth, level: int | None) -> int | None:
+    return None if level is None else lab.shown(level)
 
 
 def _cells(state: ZwergengoldState) -> list[Cell]:
@@ -86,16 +91,9 @@ def _pieces(state: ZwergengoldState) -> list[Piece]:
 def view_of(state: ZwergengoldState, player: int | None) -> JSON:
     """What ``player`` may know (``None``: a spectator)."""
     n = state.game.players
-    if player is not None and not 0 <= player < n:
-        raise ValueError(f"there is no seat {player} (seats 0 to {n - 1})")
     pending = state.pending
     out: JSON = {
-        "ruleset": "zwergengold",
-        "players": n,
-        "options": dict(state.game.options),
-        "seat": player,
-        "phase": state.phase,
-        "current": state.current,
+        **N.view_head(state, player),
         "turn": state.turn,
         "turns": state.turns,
         "round": state.round,
@@ -115,6 +113,7 @@ def view_of(state: ZwergengoldState, player: int | None) -> JSON:
         "looks": state.looks,
         "helpers": list(state.helpers),
         "winner": state.winner,
+        "places": list(state.places),
     }
     actions: list[Action] = []
     if player is not None:
@@ -151,11 +150,16 @@ def state_to_json(state: ZwergengoldState) -> JSON:
                 *slot_xy(slot),
                 card,
                 _SHAPES[lab.maze.cells[slot]].rotation,
-                lab.levels[slot],
+                lab.shown(lab.levels[slot]),
                 slot in lab.face_up,
             ]
             for slot, card in lab.cards.items()
-            if slot != START
+            if card != C.START
+        ],
+        "under": [
+            [*slot_xy(slot), card, _SHAPES[sid].rotation, lab.shown(level), up]
+            for slot, stack in lab.under.items()
+            for card, sid, level, up in stack
         ],
         "mages": [_xy(state.mage_slot(s)) for s in range(state.game.players)],
         "ap": list(state.ap),
@@ -181,5 +185,5 @@ def state_to_json(state: ZwergengoldState) -> JSON:
         "seen": [
             [[*slot_xy(s), card] for s, card in sorted(known.items())] for known in state.seen
         ],
-        "winner": state.winner,
+        "places": list(state.places),
     }

@@ -29,6 +29,7 @@ from saboteur.engine.grid import field_id, xy_text
 from saboteur.engine.zwergengold import actions as A
 from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold import moves as M
+from saboteur.engine.zwergengold.labyrinth import START
 from saboteur.engine.zwergengold.state import (
     GRILLE,
     LOOK,
@@ -60,6 +61,7 @@ def _read(game: ZwergengoldGame, data: JSON) -> ZwergengoldState:
     state.first = N.seat(data.get("first"), n, "first")
     _read_cards(state, N.need(data, "cards", list))
     lab = state.lab
+    _read_under(state, N.need(data, "under", list))
     for seat, where in enumerate(N.seat_lists(data, "mages", n)):
         slot = N.slot(where, "a mage", 2)
         if slot not in lab.cards:
@@ -71,7 +73,7 @@ def _read(game: ZwergengoldGame, data: JSON) -> ZwergengoldState:
     if not all(N.is_int(v) and 0 <= v <= C.MAX_AP for v in ap):
         raise NotationError("state notation: ap must be 0 to 7 for each seat")
     state.ap = list(ap)
-    every = [C.START]
+    every = list(lab.cards.values())
     state.hands = [
         N.card_list(hand, C.BOX_COUNTS, "each hand") for hand in N.seat_lists(data, "hands", n)
     ]
@@ -80,8 +82,8 @@ def _read(game: ZwergengoldGame, data: JSON) -> ZwergengoldState:
     if any(C.corridor(card) != C.STAIRS for card in state.stairs):
         raise NotationError("state notation: only stairs are set apart")
     every += [card for hand in state.hands for card in hand] + state.pile + state.stairs
-    every += [card for slot, card in lab.cards.items() if card != C.START]
-    extra = Counter(every) - C.BOX_COUNTS - Counter([C.START])
+    every += [card for stack in lab.under.values() for card, _, _, _ in stack]
+    extra = Counter(every) - (C.BOX_COUNTS + Counter([C.START]))
     if extra:
         raise NotationError(
             f"state notation: more cards than the box holds ({', '.join(sorted(extra))})"
@@ -102,7 +104,8 @@ def _read_cards(state: ZwergengoldState, cards: list[Any]) -> None:
         card, turns, level, up = entry[2:]
         if not C.is_card(card) or card == C.START:
             raise NotationError(f"state notation: {card!r} is not a card of the box")
-        if slot in lab.cards or not lab.maze.in_bounds(slot):
+        on_start = slot == START and state.game.summit and lab.cards[START] == C.START
+        if (slot in lab.cards and not on_start) or not lab.maze.in_bounds(slot):
             raise NotationError(f"state notation: {xy_text(slot)} is taken or off the table")
         try:
             sid = C.shape_of(card, turns)
@@ -110,12 +113,37 @@ def _read_cards(state: ZwergengoldState, cards: list[Any]) -> None:
             raise NotationError(f"state notation: {card} cannot lie turned {turns!r}") from None
         if not N.is_int(level) or not isinstance(up, bool):
             raise NotationError("state notation: a laid card's level is a number, face up a bool")
-        lab.maze.place(slot, sid)
-        lab.levels[slot], lab.cards[slot] = level, card
+        if on_start:
+            lab.maze.cells[slot] = sid  # covering the start; the start is among the covered
+        else:
+            lab.maze.place(slot, sid)
+        lab.levels[slot], lab.cards[slot] = lab.shown(level), card
         if up:
             lab.face_up.add(slot)
     lab.maze.recompute()
     lab.invalidate()
+
+
+def _read_under(state: ZwergengoldState, under: list[Any]) -> None:
+    """ "Auf zum Gipfel!": the covered cards, oldest first, each under a laid card."""
+    lab = state.lab
+    for entry in under:
+        if not isinstance(entry, list) or len(entry) != 6 or not state.game.summit:
+            raise NotationError(
+                "state notation: covered cards are [x, y, card, turns, level,"
+                ' face up], and only in "Auf zum Gipfel!"'
+            )
+        slot = N.slot(entry, "a covered card")
+        card, turns, level, up = entry[2:]
+        if slot not in lab.cards or not C.is_card(card) or not N.is_int(level):
+            raise NotationError(
+                f"state notation: a card covered at {xy_text(slot)} must lie under one"
+            )
+        try:
+            sid = C.shape_of(card, turns)
+        except (KeyError, TypeError):
+            raise NotationError(f"state notation: {card} cannot lie turned {turns!r}") from None
+        lab.under.setdefault(slot, []).append((card, sid, lab.shown(level), bool(up)))
 
 
 def _optional_slot(value: Any, what: str) -> int | None:
@@ -154,8 +182,11 @@ def _read_turn(state: ZwergengoldState, data: JSON) -> None:
                     f"state notation: seat {seat} saw a card not lying at {xy_text(slot)}"
                 )
             state.seen[seat][slot] = entry[2]
-    winner = data.get("winner")
-    state.winner = None if winner is None else N.seat(winner, state.game.players, "winner")
+    n = state.game.players
+    state.places = [N.seat(s, n, "a place") for s in N.need(data, "places", list)]
+    racing = state.phase != OVER
+    if len(set(state.places)) != len(state.places) or (racing and state.turn in state.places):
+        raise NotationError("state notation: places name each seat once, not the one to move")
 
 
 def _check_phase(state: ZwergengoldState) -> None:

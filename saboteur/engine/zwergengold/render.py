@@ -31,7 +31,7 @@ def render(state: ZwergengoldState, player: int | None = None) -> str:
         stairs = f", deeper end {sides_text(deep)}" if deep else ""
         lines.append(
             f"{xy_text(slot)} {name}: exits {sides_text(C.SHAPES.sides[sid])}, arches"
-            f" {sides_text(C.arches(sid))}, level {lab.levels[slot]}{stairs}"
+            f" {sides_text(C.arches(sid))}, level {lab.shown(lab.levels[slot])}{stairs}"
         )
     mages = [
         f"mage {seat} at {xy_text(state.mage_slot(seat))}, {state.ap[seat]} AP"

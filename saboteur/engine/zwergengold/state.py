@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
 from saboteur.engine.grid import field_id, field_slot, slot_xy
@@ -65,7 +65,7 @@ class ZwergengoldState(TableState):
         self.turn = 0  # the seat whose turn it is (``current`` may be a helper at a grille)
         self.current: int | None = 0
         self.turns = 0
-        self.lab = Labyrinth(game.levels, game.table // 2)
+        self.lab = Labyrinth(game.levels, game.table // 2, game.summit)
         self.mages: list[int] = []  # piece id per seat
         self.ap = [C.MAX_AP] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
@@ -80,7 +80,7 @@ class ZwergengoldState(TableState):
         self.shut: list[int] = []  # grilles nobody would open for this mage this turn
         self.looks = 0  # far-sight looks left
         self.looked: list[int] = []  # slots looked at with this far sight
-        self.winner: int | None = None
+        self.places: list[int] = []  # seats in the order their mages reached the gold
         self.history: list[str] = []
         self.events: list[Event] = []
         self._legal: list[Action] | None = None
@@ -118,8 +118,16 @@ class ZwergengoldState(TableState):
         return field_slot(self.lab.maze.overlay.pieces[self.mages[seat]].field)
 
     @property
+    def winner(self) -> int | None:
+        """The first mage at the gold, if any."""
+        return self.places[0] if self.places else None
+
+    @property
     def scores(self) -> list[int]:
-        return [int(seat == self.winner) for seat in range(self.game.players)]
+        """By place: the first of ``k`` placed mages scores ``k``, the last 1, the others 0."""
+        ranked = len(self.places)
+        points = {seat: ranked - i for i, seat in enumerate(self.places)}
+        return [points.get(seat, 0) for seat in range(self.game.players)]
 
     @property
     def winners(self) -> list[int]:
@@ -129,14 +137,23 @@ class ZwergengoldState(TableState):
             return list(range(self.game.players))
         return [self.winner]
 
+    def playing(self, seat: int) -> bool:
+        """Whether ``seat``'s mage is still in the race (not yet at the gold)."""
+        return seat not in self.places
+
     def face_down_slots(self) -> list[int]:
         return sorted(slot for slot in self.lab.cards if slot not in self.lab.face_up)
 
+    def occupied(self) -> set[int]:
+        """The cards a mage stands on or is entering (no card may cover them)."""
+        slots = {self.mage_slot(seat) for seat in range(self.game.players)}
+        if self.pending is not None:
+            slots.add(self.pending.to)
+        return slots
+
     def dustable(self) -> list[int]:
         """Revealed cards the duster may turn back: no start, plan card, mage or pending move."""
-        lab, occupied = self.lab, {self.mage_slot(s) for s in range(self.game.players)}
-        if self.pending is not None:
-            occupied.add(self.pending.to)
+        lab, occupied = self.lab, self.occupied()
         return [
             slot
             for slot in sorted(lab.face_up)
@@ -151,19 +168,13 @@ class ZwergengoldState(TableState):
     # -- the State interface ----------------------------------------------------------------------
 
     def view(self, player: int | None) -> JSON:
-        from saboteur.engine.zwergengold.notation import view_of
-
-        return view_of(self, player)
+        return cast(JSON, self.game.part("notation", "view_of")(self, player))
 
     def to_json(self) -> JSON:
-        from saboteur.engine.zwergengold.notation import state_to_json
-
-        return state_to_json(self)
+        return cast(JSON, self.game.part("notation", "state_to_json")(self))
 
     def render(self, player: int | None = None) -> str:
-        from saboteur.engine.zwergengold.render import render
-
-        return render(self, player)
+        return cast(str, self.game.part("render", "render")(self, player))
 
     def clone(self) -> ZwergengoldState:
         clone = copy.copy(self)
@@ -252,8 +263,8 @@ class ZwergengoldState(TableState):
             self.stuck = True
             self.events.append(Event("lock", seat, _at(move.to)))
         self._resume()
-        if self.lab.leads_into_start(move.to):
-            self._finish(seat)
+        if self.lab.at_gold(move.to):
+            self._arrive(seat)
 
     def _shown(self, seat: int, action: Action) -> None:
         assert self.pending is not None
@@ -317,17 +328,11 @@ class ZwergengoldState(TableState):
         card = next(c for c in hand if C.back(c) == back)
         hand.remove(card)
         scroll = C.scroll(card) if action.kind == A.READ else None
-        data: JSON = {"card": back, "scroll": scroll}
         if action.choice == A.PILE:
             self.pile.insert(0, card)
-            self.events.append(Event("to-pile", seat, data))
+            self.events.append(Event("to-pile", seat, {"card": back, "scroll": scroll}))
         else:
-            slot = A.target(action)
-            assert slot is not None
-            level = self.lab.lay(slot, C.shape_of(back, A.turns_of(action)), card)
-            self.events.append(
-                Event("attach", seat, _at(slot, turn=A.turns_of(action), level=level) | data)
-            )
+            self._attach(seat, action, card, scroll)
         if scroll is not None:
             self._read(seat, scroll)
 
@@ -379,7 +384,7 @@ class ZwergengoldState(TableState):
 
     def _plan(self) -> None:
         """A plan card was turned over: a stairs must be attached at once, if one fits."""
-        if self.stairs and self.lab.places(C.STAIRS):
+        if self.stairs and self.lab.places(C.STAIRS, self.occupied()):
             self.phase = PLAN
             return
         self.events.append(Event("no-stairs", self.turn, {}))
@@ -392,18 +397,17 @@ class ZwergengoldState(TableState):
         self._try(move)
 
     def _plan_stairs(self, seat: int, action: Action) -> None:
-        slot = A.target(action)
-        assert slot is not None
-        card = self.stairs.pop()
-        level = self.lab.lay(slot, C.shape_of(C.STAIRS, A.turns_of(action)), card)
-        self.events.append(
-            Event(
-                "attach",
-                seat,
-                _at(slot, turn=A.turns_of(action), level=level, card=C.STAIRS, scroll=None),
-            )
-        )
+        self._attach(seat, action, self.stairs.pop(), None)
         self._try_pending()
+
+    def _attach(self, seat: int, action: Action, card: str, scroll: str | None) -> None:
+        """Lay ``card`` face down where ``action`` says (covering a card, "Auf zum Gipfel!")."""
+        slot, turns = A.target(action), A.turns_of(action)
+        assert slot is not None
+        covers = slot in self.lab.cards
+        level = self.lab.shown(self.lab.lay(slot, C.shape_of(card, turns), card))
+        data = {"card": C.back(card), "scroll": scroll, "turn": turns, "level": level}
+        self.events.append(Event("attach", seat, _at(slot, **data, covers=covers)))
 
     # -- the end of a turn and of the game --------------------------------------------------------
 
@@ -419,20 +423,39 @@ class ZwergengoldState(TableState):
             Event("end-turn", seat, {"ap": self.ap[seat], "gain": self.ap[seat] - before})
         )
         self._draw(seat, 1)
+        self._next_turn(seat)
+
+    def _next_turn(self, seat: int) -> None:
+        """The turn passes to the next mage still in the race; a round ends when it passes
+        the first player's place."""
+        n, first = self.game.players, self.first
         self.turns += 1
-        self.turn = (seat + 1) % self.game.players
-        if self.turn == self.first:
+        nxt = next(s % n for s in range(seat + 1, seat + n + 1) if self.playing(s % n))
+        if (nxt - first) % n <= (seat - first) % n:
             self.round += 1
             if self.round > self.game.rounds:
-                self._finish(None)
+                self._finish()
                 return
-        self.current = self.turn
+        self.turn = self.current = nxt
         self.came_from, self.stuck, self.pending, self.shut = None, False, None, []
         self.tokens = dict.fromkeys(TOKENS, 0)
 
-    def _finish(self, winner: int | None) -> None:
-        self.phase, self.current, self.winner = OVER, None, winner
-        self.events.append(Event("game-over", winner, {"winners": self.winners}))
+    def _arrive(self, seat: int) -> None:
+        """``seat``'s mage reached the gold: it wins, or (option ``places``) takes the next
+        place and leaves the race until one mage is left."""
+        self.places.append(seat)
+        if self.game.places:
+            self.events.append(Event("gold", seat, {"place": len(self.places)}))
+        left = [s for s in range(self.game.players) if self.playing(s)]
+        if not self.game.places or len(left) == 1:
+            self.places += left if self.game.places else []
+            self._finish()
+        else:
+            self._next_turn(seat)
+
+    def _finish(self) -> None:
+        self.phase, self.current = OVER, None
+        self.events.append(Event("game-over", self.winner, {"winners": self.winners}))
 
 
 def _at(slot: int, **more: object) -> JSON:

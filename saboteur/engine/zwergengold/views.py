@@ -24,6 +24,7 @@ class LabyrinthCard(TypedDict):
     exits: str  # the corridor's open sides
     arches: str  # the arch sides (the passage under the card)
     passage: int | None  # the level of the passage under it, once a corridor fixed it
+    covers: int  # "Auf zum Gipfel!": how many cards lie under it
 
 
 class PendingView(TypedDict):
@@ -51,6 +52,7 @@ class ZwergengoldView(ViewBase):
     looks: int
     helpers: list[int]
     winner: int | None
+    places: list[int]  # seats in the order their mages reached the gold
     seen: NotRequired[list[list[int | str]]]  # far sight: [x, y, card] still face down
     foreseen: NotRequired[list[str]]  # foreboding: the top cards, top first, while ordering
 
@@ -92,6 +94,7 @@ class AttachEvent(At):
     scroll: str | None
     turn: int
     level: int
+    covers: bool  # "Auf zum Gipfel!": laid on top of a card
 
 
 class DuelEvent(EventBase):
@@ -102,6 +105,10 @@ class DuelEvent(EventBase):
 class EndEvent(EventBase):
     ap: int
     gain: int
+
+
+class GoldEvent(EventBase):
+    place: int
 
 
 class OverEvent(EventBase):
@@ -129,5 +136,6 @@ EVENTS: dict[str, type] = {
     "dust": At,
     "no-stairs": EventBase,
     "end-turn": EndEvent,
+    "gold": GoldEvent,
     "game-over": OverEvent,
 }
