@@ -653,3 +653,13 @@ def test_playing_on_for_places() -> None:
     state.apply("step@-1,0")
     assert state.is_over and state.places == [0, 1, 2] and state.scores == [3, 2, 1]
     assert state.winners == [0]
+
+
+def test_the_view_of_the_mage_to_move_tells_where_it_can_go_and_what_it_costs() -> None:
+    state = scene(row(None, "troll", None), mages=[(2, 3), (0, 0)])
+    state.lab.face_up.discard(slot(3, 3))
+    reach = {entry["action"]: entry["cost"] for entry in state.view(0)["reach"]}
+    assert reach == {"step@1,3": 0, "step@3,3": None}
+    state.lab.face_up.add(slot(3, 3))
+    state._legal = None
+    assert "reach" not in state.view(1)

@@ -97,7 +97,18 @@ class Labyrinth:
     cover an unoccupied card whose exits lie exactly where its own arches are.
     """
 
-    __slots__ = ("_chains", "arrow", "cards", "face_up", "levels", "maze", "target", "under", "up")
+    __slots__ = (
+        "_chains",
+        "_places",
+        "arrow",
+        "cards",
+        "face_up",
+        "levels",
+        "maze",
+        "target",
+        "under",
+        "up",
+    )
 
     def __init__(self, target: int, half: int = 6, up: bool = False) -> None:
         self.up = up
@@ -111,6 +122,7 @@ class Labyrinth:
         self.cards: dict[int, str] = {START: C.START}
         self.face_up: set[int] = {START}
         self._chains: Chains | None = None
+        self._places: dict[tuple[str, frozenset[int]], list[tuple[int, int]]] = {}
 
     def copy(self) -> Labyrinth:
         clone = Labyrinth.__new__(Labyrinth)
@@ -121,6 +133,7 @@ class Labyrinth:
         clone.cards = dict(self.cards)
         clone.face_up = set(self.face_up)
         clone._chains = self._chains
+        clone._places = dict(self._places)
         return clone
 
     @property
@@ -257,6 +270,7 @@ class Labyrinth:
     def invalidate(self) -> None:
         """Forget the chains and rebuild the passages (after cards were laid directly)."""
         self._chains = None
+        self._places = {}
         self._rebuild_jumps()
 
     def lay(self, slot: int, sid: int, card: str) -> int:
@@ -278,10 +292,14 @@ class Labyrinth:
     def places(self, corridor: str, occupied: Iterable[int] = ()) -> list[tuple[int, int]]:
         """Every ``(slot, shape)`` where a card of ``corridor`` fits, in slot order: next to an
         exit, or ("Auf zum Gipfel!") on a laid card that no mage stands on (``occupied``)."""
-        out = []
+        key = (corridor, frozenset(occupied) if self.up else frozenset())
+        known = self._places.get(key)
+        if known is not None:
+            return known
+        out = self._places[key] = []
         slots = set(self.maze.frontier)
         if self.up:
-            slots |= set(self.cards) - set(occupied)
+            slots |= set(self.cards) - key[1]
         for slot in sorted(slots):
             for turns in C.TURNS[corridor]:
                 sid = C.shape_of(corridor, turns)

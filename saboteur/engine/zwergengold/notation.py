@@ -26,9 +26,10 @@ from saboteur.engine.base import JSON, Action
 from saboteur.engine.board import Cell, Piece, board, face_up
 from saboteur.engine.grid import sides_text, slot_xy
 from saboteur.engine.zwergengold import cards as C
+from saboteur.engine.zwergengold import moves as M
 from saboteur.engine.zwergengold.cards import back
 from saboteur.engine.zwergengold.labyrinth import START, Labyrinth
-from saboteur.engine.zwergengold.state import FOREBODING, FORESEEN, OVER, ZwergengoldState
+from saboteur.engine.zwergengold.state import FOREBODING, FORESEEN, OVER, TURN, ZwergengoldState
 
 _SHAPES = C.SHAPES.shapes
 
@@ -128,8 +129,23 @@ def view_of(state: ZwergengoldState, player: int | None) -> JSON:
         if state.current == player and state.phase != OVER:
             actions = state.legal_actions()
         out["legal"] = [action.text for action in actions]
+        if actions and state.phase == TURN:
+            out["reach"] = _reach(state)
     half = state.game.table // 2
     out["board"] = board(_cells(state), actions, (-half, half, -half, half), _pieces(state))
+    return out
+
+
+def _reach(state: ZwergengoldState) -> list[JSON]:
+    """Every move the mage to move can make now, with its AP (``None`` onto a face-down card:
+    what it costs shows only when it is turned over)."""
+    out = []
+    for move in M.moves(state):
+        x, y = slot_xy(move.to)
+        cost = None if move.fresh else M.entry(state, move).cost
+        out.append(
+            {"action": f"{move.kind}@{x},{y}", "x": x, "y": y, "via": move.kind, "cost": cost}
+        )
     return out
 
 

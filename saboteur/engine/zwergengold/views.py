@@ -34,6 +34,14 @@ class PendingView(TypedDict):
     fee: int
 
 
+class Reach(TypedDict):
+    action: str  # step@…, under@… or trapdoor@…
+    x: int
+    y: int
+    via: str
+    cost: int | None  # the AP it takes; None: the card is face down (its symbol unknown)
+
+
 class ZwergengoldView(ViewBase):
     turn: int  # the seat whose turn it is (``current`` may be a helper at a grille)
     turns: int
@@ -55,6 +63,7 @@ class ZwergengoldView(ViewBase):
     places: list[int]  # seats in the order their mages reached the gold
     seen: NotRequired[list[list[int | str]]]  # far sight: [x, y, card] still face down
     foreseen: NotRequired[list[str]]  # foreboding: the top cards, top first, while ordering
+    reach: NotRequired[list[Reach]]  # the mage to move: where it can go now, and what it costs
 
 
 class At(EventBase):
