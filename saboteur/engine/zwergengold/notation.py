@@ -115,9 +115,13 @@ def view_of(state: ZwergengoldState, player: int | None) -> JSON:
         "helpers": list(state.helpers),
         "winner": state.winner,
         "places": list(state.places),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "scores": state.scores if state.is_over else None,
+        "winners": state.winners if state.is_over else None,
     }
     actions: list[Action] = []
     if player is not None:
+        out["hand"] = list(out["supplies"][player])
         face_up_now = state.lab.face_up
         out["seen"] = [
             [*slot_xy(slot), card]

@@ -61,6 +61,10 @@ class ZwergengoldView(ViewBase):
     helpers: list[int]
     winner: int | None
     places: list[int]  # seats in the order their mages reached the gold
+    hand_sizes: list[int]
+    scores: list[int] | None  # once over: by place (the first of k placed scores k)
+    winners: list[int] | None  # once over
+    hand: NotRequired[list[str]]  # a seat's own supply, by backs (as its targets name them)
     seen: NotRequired[list[list[int | str]]]  # far sight: [x, y, card] still face down
     foreseen: NotRequired[list[str]]  # foreboding: the top cards, top first, while ordering
     reach: NotRequired[list[Reach]]  # the mage to move: where it can go now, and what it costs
