@@ -1,15 +1,26 @@
 """Zwergengold through the server, from its descriptor alone: listed with its options, refused
 with bad options, played to the end by two WebSocket clients and against a random bot seat;
-no view a client receives shows a face-down symbol."""
+no message a client receives tells it a symbol it was not shown."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from saboteur.engine.zwergengold import cards as C
-from tests.server.helpers import LiveServer, clients, new_table, play_out, random_chooser, seat_all
+from tests.server.helpers import (
+    Client,
+    LiveServer,
+    Message,
+    clients,
+    new_table,
+    play_out,
+    random_chooser,
+    seat_all,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -24,10 +35,44 @@ def test_zwergengold_is_served_with_its_descriptor(server: LiveServer) -> None:
     assert sum(card["count"] for card in entry["cards"]) == 156
 
 
+SECRET = {card for card in C.BOX_COUNTS if C.symbol(card)}
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+class Spy:
+    """What each client has been told so far; a card with a symbol may appear in a message only
+    once it was turned over in the labyrinth for all, or shown to this client alone."""
+
+    def __init__(self) -> None:
+        self.known: dict[Client, set[str]] = {}
+
+    async def __call__(self, client: Client, message: Message) -> None:
+        known = self.known.setdefault(client, set())
+        for event in message.get("events", []):
+            if event.get("kind") in ("turn-over", "saw", "foresaw"):
+                known |= set(_strings(event)) & SECRET
+        view = message.get("view", {})
+        known |= {card for _, _, card in view.get("seen", [])} | set(view.get("foreseen", []))
+        told = set(_strings(message)) & SECRET
+        assert told <= known, (told - known, message.get("type"))
+
+
 async def test_two_mages_play_to_the_end(server: LiveServer) -> None:
     async with clients(server.ws, "Ann", "Ben") as players:
-        game = await seat_all(players, ruleset="zwergengold", options={"rounds": 5})
-        last = await play_out(players, game, random_chooser(random.Random(3)))
+        game = await seat_all(players, ruleset="zwergengold", options={"rounds": 8})
+        spy = Spy()
+        last = await play_out(players, game, random_chooser(random.Random(3)), on_message=spy)
+        assert all(spy.known.values())  # cards were turned over and seen
         views = [last[client]["view"] for client in players]
         assert all(view["phase"] == "over" for view in views)
         for view in views:
