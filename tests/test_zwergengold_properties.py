@@ -185,3 +185,19 @@ def test_random_text_is_an_action_or_a_notation_error(seed: int) -> None:
     except NotationError:
         return
     assert parse_action(action.text) is action
+
+
+def _every_legal_action_applies(state: ZwergengoldState) -> None:
+    if len(state.history) % 13 or state.is_over:
+        return
+    before = state.to_json()
+    for action in state.legal_actions():
+        trial = state.clone()
+        trial.apply(action)
+        assert trial.history[-1] == action.text
+    assert state.to_json() == before  # a clone shares nothing the original would change
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[2::4])
+def test_every_listed_action_applies(players: int, seed: int, no_plan: bool) -> None:
+    play(players, seed, no_plan, _every_legal_action_applies)

@@ -330,7 +330,8 @@ class Labyrinth:
             there = slot + step
             other = cells.get(there)
             if C.arches(cells[slot]) & side and other is not None and sides[other] & opposite:
-                out.append(there)
+                if not self.over(self.exit_level(there, opposite), self.top(slot)):
+                    out.append(there)
         return sorted(out)
 
     def at_gold(self, slot: int) -> bool:

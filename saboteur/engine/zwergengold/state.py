@@ -291,6 +291,7 @@ class ZwergengoldState(TableState):
         self.helpers.pop(0)
         if self.helpers:
             self.current = self.helpers[0]
+            self.events.append(Event("grille", self.turn, _at(move.to, target=self.current)))
             return
         self.pending = None
         self.shut.append(move.to)
@@ -405,6 +406,8 @@ class ZwergengoldState(TableState):
         slot, turns = A.target(action), A.turns_of(action)
         assert slot is not None
         covers = slot in self.lab.cards
+        for known in self.seen:  # a far sight's look at a card now covered tells nothing more
+            known.pop(slot, None)
         level = self.lab.shown(self.lab.lay(slot, C.shape_of(card, turns), card))
         data = {"card": C.back(card), "scroll": scroll, "turn": turns, "level": level}
         self.events.append(Event("attach", seat, _at(slot, **data, covers=covers)))
