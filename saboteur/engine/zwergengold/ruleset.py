@@ -88,7 +88,6 @@ ZWERGENGOLD = Ruleset(
     bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
     away_bot="random",
     ties=True,
-    side_word="seat",
     unit_word="games",
     messages="saboteur.engine.zwergengold",
     view_type=ZwergengoldView,
