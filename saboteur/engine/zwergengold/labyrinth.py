@@ -323,15 +323,20 @@ class Labyrinth:
                     overlay.add_jump(field_id(a, 0), field_id(b, 0))
 
     def trapdoor_ports(self, slot: int) -> list[int]:
-        """The slots beyond the arches of the card at ``slot`` whose corridors open into them."""
+        """The slots beyond the arches of the card at ``slot`` whose corridors open into them
+        (not those that only lead over it)."""
         cells, sides = self.maze.cells, C.SHAPES.sides
         out = []
         for side, opposite, step in SIDE_STEPS:
             there = slot + step
             other = cells.get(there)
-            if C.arches(cells[slot]) & side and other is not None and sides[other] & opposite:
-                if not self.over(self.exit_level(there, opposite), self.top(slot)):
-                    out.append(there)
+            if (
+                C.arches(cells[slot]) & side
+                and other is not None
+                and sides[other] & opposite
+                and not self.over(self.exit_level(there, opposite), self.top(slot))
+            ):
+                out.append(there)
         return sorted(out)
 
     def at_gold(self, slot: int) -> bool:
