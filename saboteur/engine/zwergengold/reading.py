@@ -31,11 +31,14 @@ from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold import moves as M
 from saboteur.engine.zwergengold.labyrinth import START
 from saboteur.engine.zwergengold.state import (
+    DUSTER,
+    FOREBODING,
     GRILLE,
     LOOK,
     MAGE,
     OVER,
     PHASES,
+    PLAN,
     SHOWN,
     TOKENS,
     ZwergengoldState,
@@ -57,6 +60,7 @@ def _read(game: ZwergengoldGame, data: JSON) -> ZwergengoldState:
     state.round, state.phase, state.current, state.turns = N.read_progress(
         data, game.rounds + 1, PHASES, n
     )
+    N.need(data, "current", (int, type(None)))
     state.turn = N.seat(data.get("turn"), n, "turn")
     state.first = N.seat(data.get("first"), n, "first")
     _read_cards(state, N.need(data, "cards", list))
@@ -151,13 +155,13 @@ def _optional_slot(value: Any, what: str) -> int | None:
 
 
 def _read_turn(state: ZwergengoldState, data: JSON) -> None:
-    state.came_from = _optional_slot(data.get("came_from"), "came_from")
+    state.came_from = _optional_slot(N.need(data, "came_from", (list, type(None))), "came_from")
     state.stuck = N.need(data, "stuck", bool)
     scrolls = N.need(data, "scrolls", dict)
     if set(scrolls) != set(TOKENS) or not all(N.is_int(v) and v >= 0 for v in scrolls.values()):
         raise NotationError(f"state notation: scrolls counts {', '.join(TOKENS)}")
     state.tokens = dict(scrolls)
-    pending = data.get("pending")
+    pending = N.need(data, "pending", (dict, type(None)))
     if pending is not None:
         if not isinstance(pending, dict) or pending.get("via") not in A.MOVES:
             raise NotationError("state notation: pending is {x, y, from, via, fee, fresh}")
@@ -193,7 +197,7 @@ def _check_phase(state: ZwergengoldState) -> None:
     phase = state.phase
     if phase == OVER:
         state.current = None
-    if phase in (SHOWN, GRILLE) and state.pending is None:
+    if phase in (SHOWN, GRILLE, PLAN) and state.pending is None:
         raise NotationError(f"state notation: the {phase} phase needs a pending move")
     if phase == GRILLE and (not state.helpers or state.current != state.helpers[0]):
         raise NotationError("state notation: at a grille the first helper is to answer")
@@ -201,3 +205,9 @@ def _check_phase(state: ZwergengoldState) -> None:
         raise NotationError("state notation: current must be the seat whose turn it is")
     if phase == LOOK and state.looks < 1:
         raise NotationError("state notation: far sight needs looks left")
+    if phase == FOREBODING and not state.pile:
+        raise NotationError("state notation: foreboding needs cards in the pile")
+    if phase == DUSTER and not state.dustable():
+        raise NotationError("state notation: the duster needs a card to turn back")
+    if phase == PLAN and not (state.stairs and state.legal_actions()):
+        raise NotationError("state notation: a plan needs stairs set apart that fit somewhere")
