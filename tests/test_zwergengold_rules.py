@@ -663,3 +663,104 @@ def test_the_view_of_the_mage_to_move_tells_where_it_can_go_and_what_it_costs() 
     state.lab.face_up.add(slot(3, 3))
     state._legal = None
     assert "reach" not in state.view(1)
+
+
+# -- more on levels and passages -------------------------------------------------------------------
+
+
+def test_a_passage_lies_at_one_level() -> None:
+    # a straight at level 1: a level-2 corridor opens into its W arch, a level-3 one may not
+    # open into its E arch (without the level-2 one it could)
+    below = [(2, 3, "I-pick", 0, 1, True), (3, 4, "X-cloak", 0, 3, True)]
+    fixed = [(1, 3, "X-pick", 0, 2, True), *below]
+    assert scene(below).lab.fit(slot(3, 3), C.shape_of("X", 0)) == 3
+    with pytest.raises(Misfit, match="two levels"):
+        scene(fixed).lab.fit(slot(3, 3), C.shape_of("X", 0))
+
+
+def test_arches_meeting_in_pairs_join_their_passages() -> None:
+    cards = [
+        (1, 3, "X-pick", 0, 2, True),
+        (2, 3, "I-pick", 0, 1, True),
+        (3, 2, "X-cloak", 0, 1, True),
+    ]
+    state = scene(cards, mages=[(1, 3), (0, 0)], hands=[["I-cloak"], []])
+    state.apply("play:I-cloak@3,3:0")  # N-S under the crossroads above: its W arch meets (2,3)'s E
+    chains = state.lab.chains
+    assert (
+        chains.of[slot(3, 3)] == chains.of[slot(2, 3)] and chains.level[chains.of[slot(2, 3)]] == 2
+    )
+    assert "under@3,3" not in texts(state)  # no corridor opens beyond it yet
+
+
+def test_a_passage_under_stairs_lies_deeper_than_their_deeper_end() -> None:
+    # stairs E-W at (2,3), their arrow W at level 2; above their N arch a corridor comes from (2,1)
+    stairs = [(1, 3, "X-pick", 0, 2, True), (2, 3, "S", 1, 1, True)]
+    assert scene(stairs).lab.depth(slot(2, 3)) == 2
+    for level, fits in ((2, False), (3, True)):
+        state = scene([*stairs, (2, 1, "X-cloak", 0, level, True)])
+        if fits:
+            assert state.lab.fit(slot(2, 2), C.shape_of("I", 0)) == 3
+        else:
+            with pytest.raises(Misfit, match="lying higher"):
+                state.lab.fit(slot(2, 2), C.shape_of("I", 0))
+
+
+def test_a_trapdoor_face_down_is_no_way_down() -> None:
+    cards = [(2, 2, "X-pick", 0, 1, True), (2, 3, card_with("I", "trapdoor"), 0, 1, False)]
+    cards += [(1, 3, "X-cloak", 0, 2, True)]
+    state = scene(cards, mages=[(1, 3), (0, 0)])
+    assert "trapdoor@2,3" not in texts(state) and "under@2,3" not in texts(state)
+
+
+def test_a_wall_is_not_walled_up_on_a_mage() -> None:
+    state = scene(row(None, "wall", None), mages=[(1, 3), (2, 3)])
+    state.apply("step@2,3")
+    state.apply("step@3,3")
+    assert "wall@2,3" not in texts(state)  # seat 1's mage stands on it
+
+
+def test_a_helper_one_step_from_the_grille_and_one_farther_off() -> None:
+    cards = row(None, "grille", None, None)
+    near = scene(cards, mages=[(1, 3), (3, 3)])
+    far = scene(cards, mages=[(1, 3), (4, 3)])
+    assert "step@2,3" in texts(near) and "step@2,3" not in texts(far)
+
+
+def test_the_duster_turns_a_potion_back_and_the_next_entry_gives_again() -> None:
+    state = scene(
+        row(None, "potion", None), mages=[(3, 3), (0, 0)], hands=[["X-duster"], []], ap=[3, 7]
+    )
+    state.apply(_read_somewhere(state, "X-duster"))
+    state.apply("dust@2,3")
+    state.apply("step@2,3")
+    state.apply("potion:ap")
+    assert state.ap[0] == 7
+
+
+def test_the_duster_leaves_a_plan_card_alone() -> None:
+    cards = [
+        (1, 3, "X-pick", 0, 1, True),
+        (2, 3, "X-plan", 0, 1, True),
+        (3, 3, "X-cloak-troll", 0, 1, True),
+    ]
+    state = scene(cards, hands=[["X-duster"], []], options={"no_plan": True})
+    state.apply(_read_somewhere(state, "X-duster"))
+    assert texts(state) == {"dust@1,3", "dust@3,3"}
+
+
+def test_a_plan_card_when_no_stairs_are_left() -> None:
+    cards = [(1, 3, "X-pick", 0, 1, True), (2, 3, "I-plan", 1, 1, False)]
+    state = scene(cards, mages=[(1, 3), (0, 0)], options={"no_plan": True}, stairs=[])
+    state.apply("step@2,3")
+    assert kinds(state)[-2:] == ["no-stairs", "move"] and state.mage_slot(0) == slot(2, 3)
+
+
+def test_rounds_count_from_the_first_player() -> None:
+    state = scene(mages=[(0, 0)] * 3, turn=2, first=2, options={"rounds": 5})
+    assert state.round == 1
+    state.apply("end")
+    state.apply("end")
+    assert state.round == 1 and state.current_player == 1
+    state.apply("end")
+    assert state.round == 2 and state.current_player == 2
