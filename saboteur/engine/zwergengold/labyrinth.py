@@ -2,8 +2,8 @@
 
 The cards lie in the shared maze (:class:`~saboteur.engine.maze.Maze`: every laid card's
 corridor is known, so every card is a cell; its symbol is the state's secret).  This module
-adds what the maze does not know: each card's level (stairs: of their upper end), the arches,
-the *chains* of passages under cards whose arches meet in pairs, the level of each chain
+adds what the maze does not know: each card's level (stairs: of the end without the arrow), the
+arches, the *chains* of passages under cards whose arches meet in pairs, the level of each chain
 (fixed by the corridors that open into it; the start's chain lies at the target level), and
 the *ports* of a chain: the corridor ends opening into its arches.  A mage passes under a
 chain from one port to another (a jump of the field layer); steps between corridors go only
@@ -118,7 +118,9 @@ class Labyrinth:
         self.maze: Maze = new_maze(C.SHAPES, (-half, half, -half, half), OPEN)
         self.maze.add_root(START, C.START_SHAPE)
         self.maze.recompute()
-        self.levels: dict[int, int] = {START: 1}  # slot -> corridor level (stairs: upper end)
+        self.levels: dict[int, int] = {
+            START: 1
+        }  # slot -> corridor level (stairs: not the arrow end)
         self.cards: dict[int, str] = {START: C.START}
         self.face_up: set[int] = {START}
         self._chains: Chains | None = None
