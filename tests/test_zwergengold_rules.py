@@ -764,3 +764,24 @@ def test_rounds_count_from_the_first_player() -> None:
     assert state.round == 1 and state.current_player == 1
     state.apply("end")
     assert state.round == 2 and state.current_player == 2
+
+
+def test_the_board_marks_arches_and_the_arrow_ends_of_stairs() -> None:
+    state = scene([(0, 1, "I-pick", 0, 1, True), (0, 2, "S", 0, 1, False)])
+    markers = {(m["x"], m["y"], m["side"], m["kind"]) for m in state.view(None)["board"]["markers"]}
+    assert markers == {
+        (0, 0, "N", "arch"),
+        (0, 0, "E", "arch"),
+        (0, 0, "W", "arch"),
+        (0, 1, "E", "arch"),
+        (0, 1, "W", "arch"),
+        (0, 2, "E", "arch"),
+        (0, 2, "W", "arch"),
+        (0, 2, "S", "arrow"),
+    }
+    cells = state.view(None)["board"]["cells"]
+    assert [(c["kind"], c["card"]) for c in cells] == [
+        ("start", "start"),
+        ("open", "I-pick"),
+        ("covered", "S"),
+    ]

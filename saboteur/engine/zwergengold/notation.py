@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, Action
-from saboteur.engine.board import Cell, Piece, board, face_up
-from saboteur.engine.grid import sides_text, slot_xy
+from saboteur.engine.board import Cell, Marker, Piece, board, face_up
+from saboteur.engine.grid import SIDE_NAMES, SIDES, sides_text, slot_xy
 from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold import moves as M
 from saboteur.engine.zwergengold.cards import back
@@ -79,6 +79,20 @@ def _cells(state: ZwergengoldState) -> list[Cell]:
         kind = "start" if slot == START else "open" if slot in lab.face_up else "covered"
         cells.append(face_up(slot, _SHAPES[lab.maze.cells[slot]], kind, shown_name(state, slot)))
     return cells
+
+
+def _markers(state: ZwergengoldState) -> list[Marker]:
+    """Every card's arches, and the arrow end of stairs (``arrow``), as edge markers."""
+    out: list[Marker] = []
+    for slot in state.lab.cards:
+        sid = state.lab.maze.cells[slot]
+        x, y = slot_xy(slot)
+        for side in SIDES:
+            if C.arches(sid) & side:
+                out.append({"kind": "arch", "x": x, "y": y, "side": SIDE_NAMES[side]})
+            elif C.deep_side(sid) == side:
+                out.append({"kind": "arrow", "x": x, "y": y, "side": SIDE_NAMES[side]})
+    return out
 
 
 def _pieces(state: ZwergengoldState) -> list[Piece]:
@@ -136,7 +150,8 @@ def view_of(state: ZwergengoldState, player: int | None) -> JSON:
         if actions and state.phase == TURN:
             out["reach"] = _reach(state)
     half = state.game.table // 2
-    out["board"] = board(_cells(state), actions, (-half, half, -half, half), _pieces(state))
+    bounds = (-half, half, -half, half)
+    out["board"] = board(_cells(state), actions, bounds, _pieces(state), _markers(state))
     return out
 
 
