@@ -103,3 +103,10 @@ async def test_bad_zwergengold_tables_are_refused(server: LiveServer) -> None:
             await dora.send({"type": "new_game", "ruleset": "zwergengold", **message})
             error = await dora.expect("error")
             assert words in error["message"], error
+
+
+async def test_the_spy_sees_a_leak() -> None:
+    spy, client = Spy(), object()
+    await spy(client, {"type": "game", "events": [{"kind": "saw", "card": "I-pick-dragon"}]})  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        await spy(client, {"type": "game", "view": {"supplies": [["T-pick-goblin"]]}})  # type: ignore[arg-type]
