@@ -108,6 +108,16 @@ def test_the_straight_with_the_foreboding_fits_four_ways_and_not_at_the_tarnkapp
         assert trial.lab.levels[slot(x, y)] == level
 
 
+def test_the_weitblick_lies_by_the_start_only_because_two_levels_are_played() -> None:
+    # "Es sollen zwei Ebenen gespielt werden, nur deswegen durfte der Weitblick überhaupt gelegt
+    # werden": a T at level 2 east of the start, its exit W into the start's arch
+    below = [(1, 1, "X-cloak", 0, 2, True)]
+    weitblick = C.shape_of("T", 1)  # exits N, S, W
+    assert scene(below, options={"levels": 2}).lab.fit(slot(1, 0), weitblick) == 2
+    with pytest.raises(Misfit, match="level 3"):
+        scene(below, options={"levels": 3}).lab.fit(slot(1, 0), weitblick)
+
+
 def test_under_the_foreboding_from_the_tarnkappe() -> None:
     state = scene(
         FOREBODING,
