@@ -201,3 +201,18 @@ def _every_legal_action_applies(state: ZwergengoldState) -> None:
 @pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[2::4])
 def test_every_listed_action_applies(players: int, seed: int, no_plan: bool) -> None:
     play(players, seed, no_plan, _every_legal_action_applies)
+
+
+def test_every_event_is_told_in_english_and_german() -> None:
+    from saboteur.engine.messages import render
+
+    told: set[str] = set()
+    for players, seed, no_plan in TABLES[:6]:
+        state = play(players, seed, no_plan, rounds=20)
+        for event in state.events:
+            message = state.game.message(event)
+            for lang in ("en", "de"):
+                text = render(message, lang, ["Ann", "Ben", "Cleo", "Dora", "Eli", "Finn", "Gus"])
+                assert text and "{" not in text and "zwergengold." not in text, (event, text)
+            told.add(event.kind)
+    assert {"start", "move", "turn-over", "attach", "end-turn", "game-over"} <= told
