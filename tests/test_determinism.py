@@ -18,8 +18,8 @@ from saboteur.play.simulate import play_random_game
 state = play_random_game(new_game(sys.argv[1], int(sys.argv[2])), seed=11)
 print(json.dumps([Record.from_state(state).to_json(), state.to_json()]))
 """
-TABLES = [("classic", 6), ("duel", 2), ("solo", 1), ("darkcave", 5)]
-SMALL = [("classic", 4), ("duel", 2), ("solo", 1), ("darkcave", 3)]
+TABLES = [("classic", 6), ("duel", 2), ("solo", 1), ("darkcave", 5), ("zwergengold", 4)]
+SMALL = [("classic", 4), ("duel", 2), ("solo", 1), ("darkcave", 3), ("zwergengold", 3)]
 
 
 def _run_with_hash_seed(hash_seed: str, ruleset: str, players: int) -> str:

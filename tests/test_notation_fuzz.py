@@ -58,13 +58,40 @@ def _darkcave_phases() -> dict[str, JSON]:
     raise AssertionError(f"no rich Dark Cave states found, only {sorted(found)}")
 
 
+def _zwergengold_phases() -> dict[str, JSON]:
+    """Zwergengold states in each phase (both variants, places), with cards turned, seen and
+    covered."""
+    found: dict[str, JSON] = {}
+    eager = ("step", "under", "trapdoor", "read", "enter", "potion", "stairs")
+    for seed in range(60):
+        options = {"levels": 2, "no_plan": seed % 2 == 0, "summit": seed % 3 == 0, "rounds": 20}
+        game = new_game("zwergengold", 3 + seed % 3, {**options, "places": seed % 4 == 1})
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            keen = [a for a in legal if a.kind in eager]
+            state.apply(rng.choice(keen if keen and rng.random() < 0.8 else legal))
+            data = state.to_json()
+            busy = data["phase"] != "turn" or (any(data["seen"]) and data["under"])
+            if busy:
+                found.setdefault(f"zwergengold-{data['phase']}", data)
+        found.setdefault("zwergengold-over", state.to_json())
+        if len(found) == 8:
+            return found
+    raise AssertionError(f"no rich Zwergengold states found, only {sorted(found)}")
+
+
 GAME = new_game("classic", 4)
 VALID = _valid(GAME, 25)
 GAMES = {"classic": GAME, "duel": new_game("duel", 2), "solo": new_game("solo", 1)}
 VALIDS = {"classic": VALID, "duel": _rich(GAMES["duel"]), "solo": _rich(GAMES["solo"])}
 VALIDS |= _darkcave_phases()
+VALIDS |= _zwergengold_phases()
 GAMES |= {
-    name: new_game("darkcave", data["players"]) for name, data in VALIDS.items() if "-" in name
+    name: new_game(name.split("-")[0], data["players"], data["options"])
+    for name, data in VALIDS.items()
+    if "-" in name
 }
 
 junk = st.one_of(
@@ -155,7 +182,8 @@ def test_malformed_records_are_refused_cleanly(data):
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "players"), [("classic", 3), ("duel", 2), ("solo", 1), ("darkcave", 4)]
+    ("ruleset", "players"),
+    [("classic", 3), ("duel", 2), ("solo", 1), ("darkcave", 4), ("zwergengold", 3)],
 )
 def test_record_with_tampered_action_names_it(ruleset, players):
     state = play_random_game(new_game(ruleset, players), seed=1)

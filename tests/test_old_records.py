@@ -4,7 +4,9 @@
 with 3 (online-3), 4 (demo), 5 and 10 players, the Duel, solo in blue), and ``digests.json`` the
 SHA-256 of each replay's full state notation and event log as that commit's engine made them.
 The Dark Cave's records (``darkcave-*.json``: heuristic bots at 2, 4, 5 and 8 seats; goals turned
-over, dwarfs out, attacks, eagle and tunnel gold) were made when it was added, the same way.
+over, dwarfs out, attacks, eagle and tunnel gold) were made when it was added, the same way, and so
+were Zwergengold's (``zwergengold-*.json``: a game won at 3 seats; "Kein Plan!" won at 5; "Auf zum
+Gipfel!" with places at 4, cards covered).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def test_every_stored_record_has_its_digest() -> None:
     assert sorted(DIGESTS) == sorted(
         p.name for p in RECORDS.glob("*.json") if p.name != "digests.json"
     )
-    assert len(DIGESTS) == 16
+    assert len(DIGESTS) == 19
 
 
 @pytest.mark.parametrize("name", sorted(DIGESTS))

@@ -25,6 +25,7 @@ RULESET_PACKAGES = (
     "engine/classic",
     "engine/duel",
     "engine/darkcave",
+    "engine/zwergengold",
     "bots/duel",
     "envs/classic",
     "envs/duel",

@@ -48,7 +48,7 @@ def json_of(*args: str) -> Any:
 
 def test_the_toy_is_listed_with_its_options_and_bots() -> None:
     listed = {entry["name"]: entry for entry in json_of("rulesets", "--json")}
-    assert set(listed) == {"classic", "darkcave", "duel", "solo", "toy"}
+    assert set(listed) == {"classic", "darkcave", "duel", "solo", "toy", "zwergengold"}
     toy = listed["toy"]
     assert toy["players"] == {"min": 2, "max": 2, "default": 2}
     assert [option["name"] for option in toy["options"]] == ["distance", "hand"]

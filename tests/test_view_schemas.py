@@ -24,6 +24,8 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("darkcave", 2, {}),
     ("darkcave", 4, {}),
     ("darkcave", 8, {"agreed_end": False}),
+    ("zwergengold", 2, {"levels": 2, "rounds": 20}),
+    ("zwergengold", 7, {"no_plan": True, "rounds": 10}),
 ]
 
 
@@ -74,9 +76,9 @@ def test_an_undeclared_event_or_key_is_refused() -> None:
 
 
 def test_every_builtin_ruleset_declares_its_view_and_events() -> None:
-    for name in ("classic", "duel", "solo", "darkcave"):
+    for name in ("classic", "duel", "solo", "darkcave", "zwergengold"):
         from saboteur.engine.registry import get_ruleset
 
         rules = get_ruleset(name)
         assert view_schema(rules)["$ref"] != "#/$defs/ViewBase"
-        assert len(event_schema(rules)["oneOf"]) >= 19
+        assert len(event_schema(rules)["oneOf"]) >= (12 if name == "zwergengold" else 19)

@@ -17,6 +17,20 @@ from saboteur.engine.tools import BREAK_CARD, TOOL_NAMES, TOOLS
 _BREAKS = frozenset(BREAK_CARD.values())
 
 
+def cached(text: object, cache: Mapping[str, Action]) -> Action | None:
+    """The action ``text`` names if ``cache`` has it; ``None`` if not; a NotationError if
+    ``text`` is no text at all.
+
+    >>> cached("", {})
+    Traceback (most recent call last):
+    ...
+    saboteur.engine.base.NotationError: '': an action is a non-empty text
+    """
+    if not isinstance(text, str) or not text:
+        raise NotationError(f"{text!r}: an action is a non-empty text")
+    return cache.get(text)
+
+
 def slot_of(text: str, x: int, y: int) -> int:
     """The slot ``(x, y)`` named in ``text``, which must lie within the coordinate limit."""
     if not within_limits(x, y):

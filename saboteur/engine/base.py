@@ -8,9 +8,10 @@ shows each player exactly what they may know.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from saboteur.engine.messages import Message, render
 
@@ -195,3 +196,40 @@ class Game(ABC):
 
     def config(self) -> JSON:
         return {"ruleset": self.ruleset, "players": self.players, "options": dict(self.options)}
+
+
+S = TypeVar("S", bound=State)
+
+
+class PackageGame(Game, Generic[S]):
+    """A :class:`Game` whose parts are modules of its ruleset's ``package``, named once:
+    ``actions.parse_action``, ``reading.state_from_json``, ``words.message`` /
+    ``card_message`` / ``card_ids``; ``state_type.deal(game, seed)`` deals a new state.
+
+    A ruleset's game then holds only what is its own: the table and the options.
+    """
+
+    package: ClassVar[str]
+    state_type: ClassVar[Any]
+
+    @classmethod
+    def part(cls, module: str, name: str) -> Any:
+        """``name`` from the module ``module`` of the ruleset's package (imported on first use)."""
+        return getattr(importlib.import_module(f"{cls.package}.{module}"), name)
+
+    def new_state(self, seed: int) -> S:
+        return cast(S, self.state_type.deal(self, seed))
+
+    def state_from_json(self, data: JSON) -> S:
+        return cast(S, self.part("reading", "state_from_json")(self, data))
+
+    def parse_action(self, text: str) -> Action:
+        return cast(Action, self.part("actions", "parse_action")(text))
+
+    def message(self, event: Event) -> Message:
+        return cast(Message, self.part("words", "message")(event))
+
+    @classmethod
+    def card_names(cls) -> dict[str, Message]:
+        named = cls.part("words", "card_message")
+        return {card: named(card) for card in cls.part("words", "card_ids")()}

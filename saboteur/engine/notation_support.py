@@ -150,6 +150,22 @@ def read_goals(data: JSON, allowed: Collection[str]) -> dict[int, str]:
     return goals
 
 
+def view_head(state: TableState, player: int | None) -> JSON:
+    """The start of every view: ruleset, seats, options, the viewer's seat (``None``: a
+    spectator; a seat that does not exist is a ValueError), phase and who is to act."""
+    n = state.game.players
+    if player is not None and not 0 <= player < n:
+        raise ValueError(f"there is no seat {player} (seats 0 to {n - 1})")
+    return {
+        "ruleset": state.game.ruleset,
+        "players": n,
+        "options": dict(state.game.options),
+        "seat": player,
+        "phase": state.phase,
+        "current": state.current,
+    }
+
+
 def progress_json(state: TableState) -> JSON:
     """The start of every state notation: format, game, seed, round, phase, current, turns."""
     return {

@@ -7,10 +7,10 @@ those named in the ``SABOTEUR_RULESETS`` environment variable: comma-separated i
 
 >>> [name for name in RULESETS if name in ("classic", "duel", "solo")]
 ['classic', 'duel', 'solo']
->>> new_game("chess", 2)
+>>> new_game("chess", 2)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-saboteur.engine.options.OptionError: unknown ruleset 'chess' (known: classic, darkcave, duel, solo)
+saboteur.engine.options.OptionError: unknown ruleset 'chess' (known: classic, darkcave, duel, ...)
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from saboteur.engine.duel.ruleset import DUEL, SOLO
 from saboteur.engine.messages import add_catalogue, remove_catalogue
 from saboteur.engine.options import OptionError
 from saboteur.engine.ruleset import Ruleset
+from saboteur.engine.zwergengold.ruleset import ZWERGENGOLD
 
 DEFAULT_RULESET = "classic"
 PLUGINS_VARIABLE = "SABOTEUR_RULESETS"
@@ -68,7 +69,7 @@ def register(rules: Ruleset) -> Ruleset:
     return rules
 
 
-for _builtin in (CLASSIC, DUEL, SOLO, DARKCAVE):
+for _builtin in (CLASSIC, DUEL, SOLO, DARKCAVE, ZWERGENGOLD):
     register(_builtin)
 
 

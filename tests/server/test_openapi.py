@@ -79,7 +79,13 @@ def test_the_description_lists_every_endpoint(populated: LiveServer) -> None:
     assert httpx.get(f"{populated.http}/api/games/2/record").status_code == 409
     rulesets = {r["name"]: r for r in populated.get("/api/rulesets")}
     seats = {name: (r["min_players"], r["max_players"]) for name, r in rulesets.items()}
-    assert seats == {"classic": (3, 10), "darkcave": (2, 8), "duel": (2, 2), "solo": (1, 1)}
+    assert seats == {
+        "classic": (3, 10),
+        "darkcave": (2, 8),
+        "duel": (2, 2),
+        "solo": (1, 1),
+        "zwergengold": (2, 7),
+    }
     schema = populated.get("/api/rulesets/duel/schema")
     assert schema["view"]["$ref"] == "#/$defs/DuelView" and len(schema["events"]["oneOf"]) > 19
     assert httpx.get(f"{populated.http}/api/rulesets/chess/schema").status_code == 404

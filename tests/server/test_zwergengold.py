@@ -1,0 +1,112 @@
+"""Zwergengold through the server, from its descriptor alone: listed with its options, refused
+with bad options, played to the end by two WebSocket clients and against a random bot seat;
+no message a client receives tells it a symbol it was not shown."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from saboteur.engine.zwergengold import cards as C
+from tests.server.helpers import (
+    Client,
+    LiveServer,
+    Message,
+    clients,
+    new_table,
+    play_out,
+    random_chooser,
+    seat_all,
+)
+
+pytestmark = pytest.mark.anyio
+
+
+def test_zwergengold_is_served_with_its_descriptor(server: LiveServer) -> None:
+    rulesets = {entry["name"]: entry for entry in server.get("/api/rulesets")}
+    entry = rulesets["zwergengold"]
+    assert (entry["min_players"], entry["max_players"]) == (2, 7)
+    assert "random" in entry["bots"]
+    options = {option["name"]: option for option in entry["options"]}
+    assert options["levels"]["default"] == 3 and options["levels"]["max"] == 7
+    assert sum(card["count"] for card in entry["cards"]) == 156
+
+
+SECRET = {card for card in C.BOX_COUNTS if C.symbol(card)}
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+class Spy:
+    """What each client has been told so far; a card with a symbol may appear in a message only
+    once it was turned over in the labyrinth for all, or shown to this client alone."""
+
+    def __init__(self) -> None:
+        self.known: dict[Client, set[str]] = {}
+
+    async def __call__(self, client: Client, message: Message) -> None:
+        known = self.known.setdefault(client, set())
+        for event in message.get("events", []):
+            if event.get("kind") in ("turn-over", "saw", "foresaw"):
+                known |= set(_strings(event)) & SECRET
+        view = message.get("view", {})
+        known |= {card for _, _, card in view.get("seen", [])} | set(view.get("foreseen", []))
+        told = set(_strings(message)) & SECRET
+        assert told <= known, (told - known, message.get("type"))
+
+
+async def test_two_mages_play_to_the_end(server: LiveServer) -> None:
+    async with clients(server.ws, "Ann", "Ben") as players:
+        game = await seat_all(players, ruleset="zwergengold", options={"rounds": 8})
+        spy = Spy()
+        last = await play_out(players, game, random_chooser(random.Random(3)), on_message=spy)
+        assert all(spy.known.values())  # cards were turned over and seen
+        views = [last[client]["view"] for client in players]
+        assert all(view["phase"] == "over" for view in views)
+        for view in views:
+            for card in view["labyrinth"]:
+                assert card["face"] == "up" or card["card"] in C.BACKS
+            assert all(back in C.BACKS for supply in view["supplies"] for back in supply)
+        finished = server.get("/api/games", status="finished")
+        assert finished[0]["id"] == game and finished[0]["ruleset"] == "zwergengold"
+
+
+async def test_a_mage_against_a_random_bot_seat(server: LiveServer) -> None:
+    async with clients(server.ws, "Cleo") as [cleo]:
+        game = await new_table(
+            cleo, 3, ruleset="zwergengold", bots=["random", "random"], options={"rounds": 5}
+        )
+        await cleo.send({"type": "start", "game": game})
+        cleo.pending.extend(await cleo.sync())
+        last = await play_out([cleo], game, random_chooser(random.Random(9)))
+        assert last[cleo]["view"]["phase"] == "over"
+
+
+async def test_bad_zwergengold_tables_are_refused(server: LiveServer) -> None:
+    async with clients(server.ws, "Dora") as [dora]:
+        for message, words in (
+            ({"players": 3, "options": {"levels": 9}}, "option levels must be from 2 to 7"),
+            ({"players": 8}, "zwergengold is for 2 to 7 players"),
+        ):
+            await dora.send({"type": "new_game", "ruleset": "zwergengold", **message})
+            error = await dora.expect("error")
+            assert words in error["message"], error
+
+
+async def test_the_spy_sees_a_leak() -> None:
+    spy, client = Spy(), object()
+    await spy(client, {"type": "game", "events": [{"kind": "saw", "card": "I-pick-dragon"}]})  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        await spy(client, {"type": "game", "view": {"supplies": [["T-pick-goblin"]]}})  # type: ignore[arg-type]
