@@ -35,6 +35,7 @@ class Seats:
         absence_timeout: float,
     ) -> None:
         self.store, self.bus, self.names = shared.store, shared.bus, shared.names
+        self.guards = shared.guards
         self.games, self.tables = games, games.tables
         self.online, self.lobby, self.chat, self.views = online, lobby, chat, views
         self.timers, self.users = timers, users
@@ -44,6 +45,7 @@ class Seats:
     # -- tables and seats --------------------------------------------------------------------
 
     async def new_game(self, client: Client, user: User, message: P.NewGame) -> None:
+        self.guard_new_table(client, user)
         options = {
             key: str(value).lower() if isinstance(value, bool) else value
             for key, value in message.options.items()
@@ -66,6 +68,18 @@ class Seats:
         client.push({"type": "joined", "game": table.summary(self.names), "seat": 0})
         self.lobby.table_changed(table.id)
         client.push({"type": "chat_history", "game": table.id, "lines": []})  # a new table
+
+    def guard_new_table(self, client: Client, user: User) -> None:
+        """Refuse a table past the limits: too many opened from this address lately, or too
+        many open tables this person hosts."""
+        cap = self.guards.limits.open_tables
+        hosted = sum(t.is_open and t.row.host_id == user.id for t in self.tables.values())
+        if hosted >= cap:
+            raise ProtocolError(
+                "too-many-tables", f"you host {hosted} open tables already (at most {cap})"
+            )
+        if not self.guards.allows(self.guards.new_tables, client.address):
+            raise ProtocolError("rate-limited", "too many new tables from your address: slow down")
 
     async def rejoin(self, client: Client, user: User) -> None:
         """A user said hello: back to every seat they hold (taken back from a bot at once)."""
