@@ -8,6 +8,7 @@ import { brokenTools } from "./broken-tools.js";
 import { svgIcon, svgNodes } from "./cards.js";
 import { cellMarkup, duelCardMarkup, duelShapeOf, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
 import { cardNameIn, eventText, t, toolName } from "./i18n.js";
+import { finalTable } from "./result-panels.js";
 
 /** A card of The Duel in words: "green door nEW", "goal: 2 gold, blue door", "troll NES". */
 export const duelCardName = (card) => cardNameIn("duel", card);
@@ -190,6 +191,7 @@ export const duelRules = register(["duel", "solo"], {
       ),
     );
     parts.push(h("table", { class: "results" }, h("thead", {}, head), h("tbody", {}, rows)));
+    if (gameOver && view.results.length > 1) parts.push(finalTable(msg, view)); // round by round
     return parts;
   },
 });

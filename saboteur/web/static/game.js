@@ -8,6 +8,7 @@ import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board
 import { t } from "./i18n.js";
 import { h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
+import { panelFor } from "./results.js";
 import { rulesFor } from "./rules.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -553,15 +554,14 @@ export class GameWindow {
 
   renderOverlay(msg, view) {
     const results = view.results || [];
-    const seen = this.resultsSeen.get(msg.game) ?? 0;
-    const over = view.phase === "over";
-    if (over && !this.overShown.has(msg.game)) {
-      this.overShown.add(msg.game);
+    const panel = panelFor(view, this.resultsSeen.get(msg.game) ?? 0, this.overShown.has(msg.game));
+    if (view.phase === "gold" && this.overlayFor === msg.game && $("#overlay").dataset.kind === "round") {
+      this.closeOverlay(); // the gold choice is never covered; the round's panel follows it
+    }
+    if (panel === "game-over") this.overShown.add(msg.game);
+    if (panel) {
       this.resultsSeen.set(msg.game, results.length);
-      this.showOverlay(msg, view, true);
-    } else if (results.length > seen) {
-      this.resultsSeen.set(msg.game, results.length);
-      this.showOverlay(msg, view, false);
+      this.showOverlay(msg, view, panel === "game-over");
     } else if (this.overlayFor !== null && this.overlayFor !== msg.game) {
       this.closeOverlay();
     }
