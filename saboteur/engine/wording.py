@@ -35,6 +35,16 @@ def seats(values: Sequence[Any], key: str, name: str) -> list[Message]:
     return [Message(key, {"seat": Seat(seat), name: value}) for seat, value in enumerate(values)]
 
 
+# the board of a ruleset that names no landmarks of its own: places told from a start at (0,0)
+START_ONLY = Places((Landmark(0, 0, "start"),))
+
+
+def slot(data: Mapping[str, Any], **args: Arg) -> dict[str, Arg]:
+    """The slot an event names as coordinates (``x`` and ``y``) with further arguments: for a
+    ruleset whose texts do not tell places in words yet (see :func:`placed`)."""
+    return {"x": data.get("x"), "y": data.get("y"), **args}
+
+
 def placed(places: Places, data: Mapping[str, Any]) -> Callable[..., dict[str, Arg]]:
     """The arguments naming the slot an event names (``x`` and ``y``): ``where`` it lies
     ("2 right from the start") and what is there as a noun, ``goal`` ("the middle goal"),
@@ -71,10 +81,11 @@ def tell(
     event: Event,
     card: CardNamer,
     events: Mapping[str, Callable[[], Message]],
-    places: Places,
+    places: Places = START_ONLY,
 ) -> Message:
     """The message of ``event``: a shared one, else the one ``events`` makes for its kind,
-    else who and the event's kind."""
+    else who and the event's kind; ``places`` are the board's landmarks (a start at (0,0) if the
+    ruleset names none)."""
     found = shared(event, card, places)
     if found is not None:
         return found

@@ -20,6 +20,7 @@ from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, NotationError
 from saboteur.engine.board import Cell, board, face_down, face_up
 from saboteur.engine.classic import cards as C
+from saboteur.engine.classic import words
 from saboteur.engine.classic.ledger import round_gold
 from saboteur.engine.classic.state import GOAL_SLOTS, GOLD_PHASE, OVER, PLAY, ClassicState
 from saboteur.engine.maze import Maze, slot_index, slot_xy
@@ -100,7 +101,8 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
         out["legal"] = [action.text for action in actions]
     else:
         actions = []
-    out["board"] = board(_board_cells(state, goals), actions, maze.bounds)
+    landmarks = words.PLACES.landmarks
+    out["board"] = board(_board_cells(state, goals), actions, maze.bounds, landmarks=landmarks)
     return out
 
 

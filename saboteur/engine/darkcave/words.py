@@ -16,6 +16,7 @@ the reader's language:
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from saboteur.engine.base import Event
@@ -30,6 +31,7 @@ FIELD = re.compile(r"(-?\d+),(-?\d+)[.:]([A-Z0-9]+)")
 SPECIALS = ("hole", "ladder", "eagle")
 
 
+@cache
 def places(players: int) -> Places:
     """The start and the four goals in the corners (their distance depends on ``players``)."""
     goals = [

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from saboteur.engine.base import Event
 from saboteur.engine.card_words import shape, side_to, special_sides
@@ -32,6 +33,7 @@ MARKED_KEYS = {"gold": "card.goldPath", "troll": "card.troll"}
 GOAL_NAMES = ("front", "upper", "lower", "top", "back", "bottom")
 
 
+@cache
 def places(layout: Layout, colours: tuple[str, ...] = ()) -> Places:
     """The landmarks of ``layout``: its starts (by colour where there are two) and goals."""
     starts = [

@@ -3,7 +3,7 @@
 import { CH, CW, cardMarkup, cardSvg, isPathCard, rolePicture, turned } from "./cards.js";
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
-import { cardNameIn, eventText, roleName, t } from "./i18n.js";
+import { cardNameIn, eventText, placesOf, roleName, t } from "./i18n.js";
 
 /** The players panel's gold: its value where known ("◆ 4"), else the gold cards (value secret). */
 function goldCount(held) {
@@ -61,7 +61,7 @@ export const classicRules = register(["classic"], {
   shapeOf: (cell) => (cell.kind === "goal" ? `${cell.card}:${cell.sides}` : cell.turn ? turned(cell.card) : cell.card),
   atLeast: MAZE_AT_LEAST,
   cellMarkup: (c) => cardMarkup(c.shape, c.x * 7 + c.y * 13 + 50),
-  cellTitle: (c) => t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), x: c.x, y: c.y }),
+  cellTitle: (c, view) => t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), where: placesOf(view?.board).where(c.x, c.y) }),
   /** A face-down goal: its back; a goal this player's map showed adds its face, faint, in a frame. */
   goalMarkup: (goal) => cardMarkup("goal", goal.y + 20) + (goal.peeked ? peekMarkup(goal.card === "gold") : ""),
   goalTitle: (goal) => (goal.peeked ? t("goal.seen", { what: cardName(goal.card) }) : t("goal.hidden")),
