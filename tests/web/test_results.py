@@ -40,7 +40,10 @@ def test_the_round_panel_and_the_final_table_tell_the_story(people: Callable[...
 
     box = page.locator("#overlay .overlay-box")
     assert box.locator("h2").inner_text() == "Round 1 is over"
-    assert re.search(r"reached the gold|not reached", box.locator("p.winner").inner_text())
+    winner = box.locator("p.winner").inner_text()
+    assert re.search(r"reached the gold|not reached", winner)
+    finders = [f.strip() for f in box.locator("tbody .finder").all_inner_texts()]
+    assert finders == (["— found the gold"] if "reached the gold" in winner else []), finders
     heads = box.locator("thead th").all_inner_texts()
     assert heads == ["Player", "Role in round 1", "Gold won"]
     rows = box.locator("tbody tr")

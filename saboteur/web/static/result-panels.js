@@ -27,9 +27,11 @@ function rowClass(msg, view, seat) {
 /** A round's table: each player's role and the gold they took after it. */
 export function roundTable(msg, view, result) {
   const head = h("tr", {}, h("th", { text: t("hs.name") }), h("th", { text: t("result.role", { r: result.round }) }), h("th", { class: "num", text: t("result.gold") }));
-  const rows = msg.names.map((name, seat) =>
-    h("tr", { class: rowClass(msg, view, seat) }, h("td", { text: name }), roleCell(result.roles?.[seat]), goldCell(goldWon(result, seat))),
-  );
+  const rows = msg.names.map((name, seat) => {
+    const who = h("td", { text: name });
+    if (seat === result.finder) who.append(h("span", { class: "finder", text: ` — ${t("result.finder")}` }));
+    return h("tr", { class: rowClass(msg, view, seat) }, who, roleCell(result.roles?.[seat]), goldCell(goldWon(result, seat)));
+  });
   return h("table", { class: "results round-results" }, h("thead", {}, head), h("tbody", {}, rows));
 }
 
