@@ -76,25 +76,37 @@ def test_the_round_panel_and_the_final_table_tell_the_story(people: Callable[...
     assert box.locator("tbody tr.me td").nth(1).locator(".gold").inner_text() == mine
 
 
-def test_the_final_panel_in_german(people: Callable[..., Player]) -> None:
+def test_both_panels_in_german(people: Callable[..., Player]) -> None:
     host = people("Greta")
     page = host.page
-    game = host.create_game(players=3, demo=True, bots=("heuristic", "heuristic"))
+    game = host.create_game(players=3, demo=False, rounds=2, bots=("random", "random"))
     host.start(game)
     host.wait_game_window(game)
     page.click('[data-lang="de"]')
-    play_until([host], _shown(host, OVER), max_turns=80, seconds=180)
+    play_until([host], _shown(host, ROUND), max_turns=120, seconds=240)
+    box = page.locator("#overlay .overlay-box")
+    assert box.locator("h2").inner_text() == "Runde 1 ist vorbei"
+    assert re.search(r"hat das Gold erreicht|nicht erreicht", box.locator("p.winner").inner_text())
+    heads = box.locator("thead th").all_inner_texts()
+    assert heads == ["Spieler", "Rolle in Runde 1", "Gewonnenes Gold"]
+    assert re.search(r"Goldsucher|Saboteur", box.locator("tbody").inner_text())
+    _gold(box.locator("tbody tr.me td.gold").inner_text())  # my own gold: its value
+    for other in box.locator("tbody tr:not(.me) td.gold").all_inner_texts():
+        assert re.fullmatch(r"\d+ Karten?|–", other), other  # the others' value is secret
+    page.click('[data-fkey="overlay-close"]')
+
+    play_until([host], _shown(host, OVER), max_turns=120, seconds=240)
     box = page.locator("#overlay .overlay-box")
     assert box.locator("h2").inner_text() == "Das Spiel ist aus"
-    assert box.locator("thead th").all_inner_texts() == ["Spieler", "Runde 1", "Gold insgesamt"]
-    text = box.inner_text()
-    assert "Gewonnen: " in text
-    assert re.search(r"Goldsucher|Saboteur", text)
+    heads = box.locator("thead th").all_inner_texts()
+    assert heads == ["Spieler", "Runde 1", "Runde 2", "Gold insgesamt"]
+    assert "Gewonnen: " in box.inner_text()
     rows = box.locator("tbody tr")
     assert rows.count() == 3
     for i in range(3):
         cells = rows.nth(i).locator("td")
-        assert int(cells.last.inner_text()) == _gold(cells.nth(1).locator(".gold").inner_text())
+        per_round = [_gold(t) for t in cells.locator(".gold").all_inner_texts()]
+        assert int(cells.last.inner_text()) == sum(per_round)
     gold = page.locator("#players .gold-count").all_inner_texts()
     assert all(VALUE.fullmatch(g) for g in gold), gold  # the game is over: every value is known
     feed = " ".join(page.locator("#feed li").all_inner_texts())
