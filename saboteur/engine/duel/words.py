@@ -59,14 +59,13 @@ def _named(card: str) -> tuple[str, dict[str, Arg]] | None:
     if card.endswith("+open"):
         return "card.opened", {"card": card_message(card.removesuffix("+open"))}
     head, _, lies = card.partition(":")
-    if lies and (head.startswith(("goal-", "stone"))):
+    if lies and head.startswith(("goal-", "stone")):
         return "card.lying", {"card": card_message(head), "shape": lying(card)}
     kind, _, rest = card.partition("-")
     if kind in ("start", "ladder") and rest in ("green", "blue"):
         return ("card.startOf" if kind == "start" else "card.ladder"), {"colour": colour(rest)}
     if card in ("bridge", "curves", "key"):
         return f"card.{card}", {}
-    head = card.split(":")[0]
     goal = GOAL.fullmatch(head[5:]) if head.startswith("goal-") else None
     if head.startswith("stone"):
         return "card.stone", {}
