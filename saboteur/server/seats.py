@@ -45,7 +45,6 @@ class Seats:
     # -- tables and seats --------------------------------------------------------------------
 
     async def new_game(self, client: Client, user: User, message: P.NewGame) -> None:
-        self.guard_new_table(client, user)
         options = {
             key: str(value).lower() if isinstance(value, bool) else value
             for key, value in message.options.items()
@@ -55,6 +54,7 @@ class Seats:
         except OptionError as err:
             raise ProtocolError("bad-options", str(err)) from None
         bots = bot_seats(message.bots, game.players, game.ruleset)
+        self.guard_new_table(client, user)  # a table the rules allow: may this person open it?
         row = await self.store.create_game(
             game.ruleset, game.players, dict(game.options), user.id, message.clock
         )
