@@ -40,6 +40,8 @@ GAMES = [
     ("darkcave", 3, 6),
     ("darkcave", 4, 7),
     ("darkcave", 5, 8),
+    ("zwergengold", 3, 9),
+    ("zwergengold", 5, 10),
 ]
 MOST_MOVES = 1500  # a random game that has not ended by then is checked as far as it went
 
