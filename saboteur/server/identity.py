@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import zlib
+
 from saboteur.server import protocol as P
 from saboteur.server.hub import Client
 from saboteur.server.names import check_name
 from saboteur.server.ports import Lists, Online, Shared, Talk
 from saboteur.server.protocol import ProtocolError
 from saboteur.server.store.store import NameTaken, User
+
+DWARFS = (
+    "Balin", "Dwalin", "Fili", "Kili", "Dori", "Nori", "Ori", "Oin", "Gloin", "Bifur",
+    "Bofur", "Bombur", "Thorin", "Dain", "Thrain", "Frerin", "Fundin", "Groin", "Nain", "Durin",
+    "Telchar", "Narvi", "Borin", "Farin", "Floi", "Frar", "Loni", "Nali", "Thror", "Ibun",
+)  # fmt: skip
+
+
+def bot_names(spec: str) -> list[str]:
+    """The names a bot ``spec`` may sit as, in the order they are tried: the dwarfs, from a
+    place of their own for each spec, then the same with a number.
+
+    >>> bot_names("random")[:2], len(bot_names("heuristic")), bot_names("random")[30]
+    (['Groin', 'Nain'], 120, 'Groin 2')
+    """
+    start = zlib.crc32(spec.encode()) % len(DWARFS)
+    ordered = [DWARFS[(start + i) % len(DWARFS)] for i in range(len(DWARFS))]
+    return ordered + [f"{name} {n}" for n in (2, 3, 4) for name in ordered]
 
 
 class Identity:
@@ -67,18 +87,24 @@ class Identity:
                 suffix += 1
                 name = f"{base[: 20 - len(str(suffix)) - 1]}-{suffix}"
 
-    async def new_bot_user(self, spec: str, seat: int) -> User:
-        """A user for the bot ``spec`` to sit at ``seat`` as (``Bot Heuristic 2``, …)."""
-        base = f"Bot {spec.partition(':')[0].capitalize()} {seat + 1}"
-        name, suffix = base, 1
-        while True:
-            try:
-                user, _token = await self.store.create_user(name, bot=spec)
-                self.names[user.id] = user.name
-                return user
-            except NameTaken:
-                suffix += 1
-                name = f"{base}-{suffix}"
+    async def new_bot_user(self, spec: str, avoid: set[int]) -> User:
+        """The user the bot ``spec`` sits as: a dwarf's name (``Balin``), the same user for the
+        same bot at every table (so its results add up), but none of the users in ``avoid``
+        (already seated at this table); a new one where the name is free."""
+        for name in bot_names(spec):
+            found = await self.store.bot_user(name)
+            if found is None:
+                try:
+                    user, _token = await self.store.create_user(name, bot=spec)
+                except NameTaken:  # made a moment ago, on this node or another
+                    continue
+            elif found[1] == spec and found[0].id not in avoid:
+                user = found[0]
+            else:
+                continue  # a person's name, another bot's, or seated here already
+            self.names[user.id] = user.name
+            return user
+        raise ProtocolError("bad-bots", f"no free name for another {spec} bot")
 
     async def rename(self, user: User, message: P.Rename) -> None:
         try:

@@ -167,7 +167,7 @@ class Arming(Protocol):
 class BotUsers(Protocol):
     """Makes the users that bots sit as (the identity part)."""
 
-    async def new_bot_user(self, spec: str, seat: int) -> User: ...
+    async def new_bot_user(self, spec: str, avoid: set[int]) -> User: ...
 
 
 class Renamer(Protocol):

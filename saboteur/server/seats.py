@@ -59,8 +59,8 @@ class Seats:
             game.ruleset, game.players, dict(game.options), user.id, message.clock
         )
         table = Table(row, game)
-        for seat, spec in bots.items():  # each bot seat gets a user of its own
-            bot_user = await self.users.new_bot_user(spec, seat)
+        for seat, spec in bots.items():  # each bot seat a dwarf of its own at this table
+            bot_user = await self.users.new_bot_user(spec, set(row.seats.values()))
             await self.store.take_seat(row.id, seat, bot_user.id)
             row.seats[seat] = bot_user.id
             table.bots[seat] = spec

@@ -49,12 +49,14 @@ describe("describeTable", () => {
 });
 
 describe("seatLine", () => {
-  const g = { host: "Anna", seats: ["Anna", "Ben", null, "Random 1"], bots: [null, null, null, "random"] };
-  test("the host, another player, a free seat, a bot", () => {
+  const g = { host: "Anna", seats: ["Anna", "Ben", null, "Groin", "Mim"], bots: [null, null, null, "random", "someday"] };
+  test("the host, another player, a free seat, a bot with the badge of its kind", () => {
     assert.deepEqual(seatLine(g, 0), { cls: "host", text: "Anna" });
     assert.deepEqual(seatLine(g, 1), { cls: "", text: "Ben" });
     assert.deepEqual(seatLine(g, 2), { cls: "free", text: "—" });
-    assert.deepEqual(seatLine(g, 3), { cls: "bot", text: `Random 1 (${t("seat.bot")})` });
+    assert.deepEqual(seatLine(g, 3), { cls: "bot", text: `Groin (${t("bot.random")})` });
+    assert.equal(t("bot.random"), "Bot: random");
+    assert.deepEqual(seatLine(g, 4), { cls: "bot", text: `Mim (${t("seat.bot")})` }); // a kind unknown here
   });
   test("a table without bot information", () => {
     assert.deepEqual(seatLine({ host: "Anna", seats: ["Anna", null] }, 1), { cls: "free", text: "—" });

@@ -33,6 +33,21 @@ async def bot_game(host: Client, bots: list[str | None], **options: Any) -> int:
     return game
 
 
+async def test_a_bot_is_the_same_dwarf_at_every_table_but_never_twice_at_one(
+    server: LiveServer,
+) -> None:
+    """Bot seats sit as dwarfs named by their kind: the same user for the same bot everywhere
+    (its results add up), another one for a second bot of that kind at one table; a name a
+    person holds is passed over."""
+    async with clients(server.ws, "Ann", "Ben", "Groin") as [ann, ben, _groin]:
+        seated = []
+        for host, bots in ((ann, ["random", "random"]), (ben, [None, "random"])):
+            await host.send({"type": "new_game", "players": 3, "bots": bots})
+            seated.append((await host.expect("joined"))["game"]["seats"])
+        assert seated[0][1:] == ["Nain", "Durin"]  # "Groin", the first random dwarf, is a person's
+        assert seated[1] == ["Ben", None, "Nain"]  # the same Nain as at Ann's table
+
+
 async def test_a_host_plays_a_game_against_two_bots(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     with live_server(url) as server:
@@ -48,7 +63,7 @@ async def test_a_host_plays_a_game_against_two_bots(tmp_path: Path) -> None:
             joined = await ann.expect("joined")
             summary = joined["game"]
             game = summary["id"]
-            assert summary["seats"] == ["Ann", "Bot Heuristic 2", "Bot Random 3"]
+            assert summary["seats"] == ["Ann", "Frar", "Groin"]  # dwarfs (see identity.bot_names)
             assert summary["bots"] == [None, "heuristic", "random"]
             assert server.get("/api/games", status="open")[0]["bots"] == summary["bots"]
             await ann.send({"type": "start", "game": game})

@@ -60,13 +60,13 @@ async def test_a_person_plays_a_duel_against_a_random_bot(server: LiveServer) ->
     async with clients(server.ws, "Ann") as [ann]:
         game = await new_table(ann, 2, ruleset="duel", bots=["random"], options={"rounds": 1})
         [table] = server.get("/api/games", status="open")
-        assert table["bots"] == [None, "random"] and table["seats"] == ["Ann", "Bot Random 2"]
+        assert table["bots"] == [None, "random"] and table["seats"] == ["Ann", "Groin"]
         await ann.send({"type": "start", "game": game})
         ann.pending.extend(await ann.sync())
         last = await play_out([ann], game, random_chooser(random.Random(3)))
         assert last[ann]["view"]["phase"] == "over"
         record = await finished_record(server, ann, game)
-        assert record["names"] == ["Ann", "Bot Random 2"]
+        assert record["names"] == ["Ann", "Groin"]
         assert [row["name"] for row in server.get("/api/highscores")] == ["Ann"]  # bots: no
 
 

@@ -138,7 +138,7 @@ def test_a_duel_against_a_bot_and_german_words(people: Callable[..., Player]) ->
     page = ann.page
     game = ann.create_game(ruleset="duel", demo=False, rounds=1, bots=("random",))
     seats = page.locator(f'#open-games li[data-game="{game}"] .seatlist li')
-    assert seats.all_inner_texts() == ["Alma", "Bot Random 2 (bot)"]
+    assert seats.all_inner_texts() == ["Alma", "Groin (Bot: random)"]
     ann.start(game)
     ann.wait_game_window(game)
     page.click('[data-lang="de"]')

@@ -237,7 +237,7 @@ def test_a_host_plays_two_bots_to_the_end(people: Callable[..., Player]) -> None
     page = dora.page
     game = dora.create_game(players=3, demo=True, bots=("heuristic", "random"))
     seats = page.locator(f'#open-games li[data-game="{game}"] .seatlist li')
-    assert seats.all_inner_texts() == ["Hedda", "Bot Heuristic 2 (bot)", "Bot Random 3 (bot)"]
+    assert seats.all_inner_texts() == ["Hedda", "Frar (Bot: heuristic)", "Groin (Bot: random)"]
     dora.start(game)
     dora.wait_game_window(game)
     assert page.locator("#players .pbot").count() == 2

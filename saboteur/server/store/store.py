@@ -161,6 +161,14 @@ class Store:
         row = await self.db.read(lambda conn: conn.execute(query).first())
         return User(row.id, row.name) if row else None
 
+    async def bot_user(self, name: str) -> tuple[User, str | None] | None:
+        """The user called ``name`` (or a look-alike) and their bot spec (None: a person)."""
+        query = select(users.c.id, users.c.name, users.c.bot).where(
+            users.c.name_key == skeleton(name)
+        )
+        row = await self.db.read(lambda conn: conn.execute(query).first())
+        return (User(row.id, row.name), row.bot) if row else None
+
     async def name_exists(self, name: str) -> bool:
         query = select(users.c.id).where(users.c.name_key == skeleton(name))
         return await self.db.read(lambda conn: conn.execute(query).first()) is not None

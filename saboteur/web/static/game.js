@@ -6,7 +6,7 @@
 
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
 import { placesOf, t } from "./i18n.js";
-import { h, refill } from "./lobby.js";
+import { botBadge, h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
 import { panelFor } from "./results.js";
 import { rulesFor } from "./rules.js";
@@ -348,7 +348,7 @@ export class GameWindow {
           "div",
           { class: "pinfo" },
           h("span", { class: "pname", text: me ? `${name} (${t("me.you")})` : name }),
-          msg.summary?.bots?.[seat] ? h("span", { class: "pbot", text: `🤖 ${t("seat.bot")}` }) : null,
+          msg.summary?.bots?.[seat] ? h("span", { class: "pbot", text: `🤖 ${botBadge(msg.summary.bots[seat])}` }) : null,
           msg.summary?.away?.includes(seat) ? h("span", { class: "pbot", text: `🤖 ${t("seat.away")}` }) : null,
           h("span", { class: "pmeta" }, this.rules.meta(view, seat)),
         ),

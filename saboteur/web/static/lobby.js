@@ -32,10 +32,17 @@ export function describeTable(g, rulesets = []) {
   return bits.join(" · ");
 }
 
+/** A bot's badge: its kind ("Bot: heuristic"), or just "bot" for a kind the client does not name. */
+export function botBadge(kind) {
+  const key = `bot.${kind}`;
+  const said = t(key);
+  return said === key ? t("seat.bot") : said;
+}
+
 /** One seat of a table's list: {cls, text} for a bot, the host, another player or a free seat. */
 export function seatLine(g, seat) {
   const name = g.seats[seat];
-  if (g.bots?.[seat]) return { cls: "bot", text: `${name} (${t("seat.bot")})` };
+  if (g.bots?.[seat]) return { cls: "bot", text: `${name} (${botBadge(g.bots[seat])})` };
   return { cls: name ? (name === g.host ? "host" : "") : "free", text: name ?? "—" };
 }
 
