@@ -109,9 +109,30 @@ class Lobby:
         self.feed.tables(*game_ids)
 
     def seats_renamed(self, user_id: int) -> None:
-        """The tables where ``user_id`` sits show a new name for them."""
-        seated = [t.id for t in self.tables.values() if t.seat_of(user_id) is not None]
-        self.broadcast_lists(*seated)
+        """The tables where ``user_id`` sits show a new name for them (the lobby soon, their
+        game windows at once)."""
+        seated = [t for t in self.tables.values() if t.seat_of(user_id) is not None]
+        self.broadcast_lists(*(table.id for table in seated))
+        for table in seated:
+            self.show_table(table)
+
+    def show_table(self, table: Table) -> None:
+        """The viewers of a running game on this node (its seated people and spectators) get
+        its summary and seat names at once (``table``): who is away, who was renamed."""
+        if table.state is None:
+            return
+        message = encode(
+            {
+                "type": "table",
+                "game": table.id,
+                "names": table.seat_names(self.names),
+                "summary": table.summary(self.names),
+            }
+        )
+        for user_id in set(table.row.seats.values()):
+            self.hub.to_user(user_id, message)
+        for client in table.spectators:
+            client.push(message)
 
     def table_changed(self, table_id: int) -> None:
         """Seats, host or status of a table changed here: this node's lobby and the others."""

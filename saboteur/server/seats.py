@@ -267,6 +267,7 @@ class Seats:
         said = line or f"{table.seat_names(self.names)[seat]} is back."
         await self.chat.announce(table, said, store=True, share=True)
         self.lobby.broadcast_lists(table.id)
+        self.lobby.show_table(table)
         if away:
             self.timers.arm_bot(table)
 
@@ -281,6 +282,7 @@ class Seats:
         else:
             table.away.discard(seat)
         self.lobby.broadcast_lists(game_id)
+        self.lobby.show_table(table)
 
     def close(self) -> None:
         for task in self.absence_tasks:

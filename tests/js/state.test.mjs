@@ -14,6 +14,7 @@ import {
   parseRoute,
   routeHash,
   tableCounts,
+  withTable,
 } from "../../saboteur/web/static/state.js";
 
 const game = (id, status, extra = {}) => ({ id, status, ...extra });
@@ -151,5 +152,14 @@ describe("circleNames", () => {
 describe("onlineRequest", () => {
   test("asks for the page of the search on show, and about my circle", () => {
     assert.deepEqual(onlineRequest({ search: "an", page: 2 }, ["Ben"]), { type: "online", search: "an", page: 2, asked: ["Ben"] });
+  });
+});
+
+describe("withTable", () => {
+  test("the table's news replace the summary and names; the view and feed stay", () => {
+    const latest = { type: "game", game: 3, seq: 7, view: { hand: ["ES"] }, names: ["Ann", "Ben"], summary: { away: [1] } };
+    const news = { type: "table", game: 3, names: ["Ann", "Benno"], summary: { away: [] } };
+    assert.deepEqual(withTable(latest, news), { ...latest, names: ["Ann", "Benno"], summary: { away: [] } });
+    assert.equal(withTable(undefined, news), null);
   });
 });

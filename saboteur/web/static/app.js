@@ -15,6 +15,7 @@ import {
   parseRoute,
   routeHash,
   tableCounts,
+  withTable,
 } from "./state.js";
 
 const ONLINE_EVERY = 5000; // ms: the online page is asked for again at most this often on news
@@ -220,6 +221,12 @@ class App {
       case "game":
         this.gameMessage(m);
         break;
+      case "table": {
+        // a seat's player went away or came back, or someone was renamed: at once
+        const updated = withTable(S.tables.get(m.game), m);
+        if (updated) S.tables.set(m.game, updated);
+        break;
+      }
       case "error":
         this.error(m);
         break;

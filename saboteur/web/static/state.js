@@ -44,6 +44,13 @@ export function onlineRequest(query, circle) {
   return { type: "online", search: query.search, page: query.page, asked: circle };
 }
 
+/** A game's latest message with the table's news (`table`: who is away, new seat names) in it;
+ * `null` for a game this client does not show. */
+export function withTable(latest, table) {
+  if (!latest) return null;
+  return { ...latest, summary: table.summary, names: table.names };
+}
+
 /** The numbers of open and running tables a message states (the lists may hold fewer). */
 export function tableCounts(counts, m) {
   return { open: m.open_count ?? counts.open, active: m.active_count ?? counts.active };
