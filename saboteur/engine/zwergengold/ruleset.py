@@ -85,8 +85,11 @@ ZWERGENGOLD = Ruleset(
     catalogue=catalogue,
     sides=(MAGE,),
     outcomes=outcomes,
-    bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
-    away_bot="random",
+    bots=(
+        BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),
+        BotOffer("heuristic", "saboteur.bots.zwergengold.bot:ZwergengoldHeuristicBot", "heuristic"),
+    ),
+    away_bot="heuristic",
     ties=True,
     unit_word="games",
     messages="saboteur.engine.zwergengold",
