@@ -97,4 +97,5 @@ ZWERGENGOLD = Ruleset(
     event_types=EVENTS,
     announced=("game-over",),
     give_up=give_up,
+    env_adapter="saboteur.envs.zwergengold:zwergengold_adapter",
 )
