@@ -5,6 +5,7 @@ face-down symbols and the pile's order)."""
 from __future__ import annotations
 
 import random
+import warnings
 
 import numpy as np
 import pytest
@@ -122,3 +123,13 @@ def test_a_card_turned_over_changes_the_observation() -> None:
     twin.lab.face_up.discard(face_up[0])
     assert not np.array_equal(observer(2).encode(state, 0), observer(2).encode(twin, 0))
     assert WINDOW.cells == 21 * 21
+
+
+def test_gymnasium_check_env_passes() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    from saboteur.envs.gymnasium import SaboteurEnv
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(SaboteurEnv(ruleset="zwergengold", players=3, seat=1, opponents="uniform"))
