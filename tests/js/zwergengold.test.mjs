@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { rulesFor } from "../../saboteur/web/static/adapters.js";
-import { LEVEL_FILLS, apPips, archMarkup, backArt, labyrinthArt, levelFill, levelText, mageMarkup } from "../../saboteur/web/static/zwergengold-art.js";
-import { MOVE_SPOT, actionLabel, cardParts, freeTargets, laidBounds, parseAction, zwergengoldRules } from "../../saboteur/web/static/zwergengold.js";
+import { LEVEL_FILLS, apPips, archMarkup, backArt, labyrinthArt, levelFill, levelText, lyingAs, mageMarkup, turnSides } from "../../saboteur/web/static/zwergengold-art.js";
+import { MOVE_SPOT, actionLabel, cardParts, freeTargets, laidBounds, parseAction, splitShape, turnedShape, zwergengoldRules } from "../../saboteur/web/static/zwergengold.js";
 
 const entry = (over = {}) => ({ x: 0, y: 1, card: "I-cloak", face: "down", turn: 0, level: 1, deep: "", exits: "NS", arches: "EW", passage: null, covers: 0, ...over });
 
@@ -117,5 +117,30 @@ describe("arches", () => {
     }
     assert.match(archMarkup("E"), /M58 /);
     assert.equal(archMarkup("?"), "");
+  });
+});
+
+describe("turning a hand card", () => {
+  test("R turns it a quarter on as its corridor allows; the menu splits its places by turn", () => {
+    assert.equal(turnedShape("T-pick"), "T-pick~1");
+    assert.equal(turnedShape("T-pick~3"), "T-pick");
+    assert.equal(turnedShape("I-cloak~1"), "I-cloak");
+    assert.equal(turnedShape("X-duster"), "X-duster");
+    assert.deepEqual(splitShape("S~2"), ["S", 2]);
+    const view = {
+      legal: ["play:T-pick@0,2:1", "play:T-pick@0,2:3", "play:T-pick@1,1:1"],
+      board: { targets: ["play:T-pick@0,2:1", "play:T-pick@0,2:3", "play:T-pick@1,1:1"].map((action) => ({ action, kind: "play", hand_card: "T-pick", x: Number(action.split("@")[1].split(",")[0]), y: Number(action.split(",")[1].split(":")[0]) })) },
+    };
+    const [attach] = zwergengoldRules.cardOptions("T-pick", view);
+    assert.equal(attach.kind, "place");
+    assert.deepEqual(attach.byShape["T-pick~1"], ["play:T-pick@0,2:1", "play:T-pick@1,1:1"]);
+    assert.deepEqual(attach.byShape["T-pick~3"], ["play:T-pick@0,2:3"]);
+    assert.deepEqual(attach.byShape["T-pick"], []);
+  });
+  test("a card lying turned: its exits, arches and stairs' deeper end turn with it", () => {
+    assert.deepEqual(lyingAs("T-pick", 1), { exits: "NSW", arches: "E", deep: "" });
+    assert.deepEqual(lyingAs("S", 3), { exits: "EW", arches: "NS", deep: "E" });
+    assert.equal(turnSides("NES", 2), "NSW");
+    assert.match(zwergengoldRules.cardName("S~2"), /180°/);
   });
 });

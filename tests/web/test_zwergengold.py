@@ -1,9 +1,9 @@
 """Zwergengold in the browser: a person and bots play a whole (short) game in real Chromium.
 
-The person attaches cards where the window highlights them (choosing the turn where several fit
-one place), steps onto ringed cards showing their AP cost, answers the phase's buttons and ends
-turns until the game is over; the labyrinth shows each card's level, the mages and every seat's
-AP. A second run is in German at phone width. Screenshots (``client-zwergengold.png``,
+The person attaches cards where the window frames them (the card shown faintly there as it lies,
+in the turn the menu chose), steps onto ringed cards showing their AP cost, answers the phase's
+buttons and ends turns until the game is over; the labyrinth shows each card's level, the mages and
+every seat's AP. A second run is in German at phone width. Screenshots (``client-zwergengold.png``,
 ``client-zwergengold-phone.png``) go to a temporary folder, or to the docs' pictures with
 ``SABOTEUR_SCREENSHOTS=docs/img``.
 """
@@ -63,6 +63,7 @@ def attach_a_card(person: Player) -> bool:
             targets.first.wait_for()
             labels = targets.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
             assert all("→" in label for label in labels), labels  # card → (x,y)
+            assert page.locator(".maze .target-slot .ghost").count() == len(labels)  # as it lies
             choose_on_board(person, targets)
             return True
         pile = page.locator("#card-menu .menu-item[data-kind=act]:not([disabled])")

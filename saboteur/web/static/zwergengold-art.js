@@ -92,11 +92,27 @@ export function labyrinthArt(entry, { target = 0, symbol = "", scroll = "", hand
   return out;
 }
 
-/** A card in a supply (a back: corridor and scroll, symbol unknown), lying unturned, no level. */
-export function backArt(back, scroll = "") {
-  const exits = { I: "NS", D: "S", T: "ESW", X: "NESW", S: "NS" }[String(back).split("-")[0]] ?? "";
-  const arches = ["N", "E", "S", "W"].filter((s) => !exits.includes(s)).join("");
-  return labyrinthArt({ card: back, face: "down", level: 1, exits, arches, deep: back === "S" ? "S" : "", passage: null, covers: 0 }, { scroll, hand: true });
+const CLOCKWISE = ["N", "E", "S", "W"];
+const PRINTED = { I: "NS", D: "S", T: "ESW", X: "NESW", S: "NS" };
+
+/** Sides ("NES") turned `turns` quarter turns clockwise, in N E S W order. */
+export function turnSides(sides, turns = 0) {
+  const turned = sidesIn(sides).map((s) => CLOCKWISE[(CLOCKWISE.indexOf(s) + turns) % 4]);
+  return CLOCKWISE.filter((s) => turned.includes(s)).join("");
+}
+
+/** A back's corridor lying `turns` quarter turns: its exits, arches and (stairs) deeper end. */
+export function lyingAs(back, turns = 0) {
+  const corridor = String(back).split("-")[0];
+  const exits = turnSides(PRINTED[corridor] ?? "", turns);
+  const arches = CLOCKWISE.filter((s) => !exits.includes(s)).join("");
+  return { exits, arches, deep: corridor === "S" ? turnSides("S", turns) : "" };
+}
+
+/** A card in a supply (a back: corridor and scroll, symbol unknown), lying `turns`, no level. */
+export function backArt(back, scroll = "", turns = 0) {
+  const entry = { card: back, face: "down", level: 1, passage: null, covers: 0, ...lyingAs(back, turns) };
+  return labyrinthArt(entry, { scroll, hand: true });
 }
 
 /** A mage: a token in its seat's colour with its AP, `nth` of `count` on the same card. */

@@ -108,21 +108,56 @@ export function laidBounds(view, targets, cells) {
   return { x0: Math.max(x0, Math.min(...xs)), x1: Math.min(x1, Math.max(...xs)), y0: Math.max(y0, Math.min(...ys)), y1: Math.min(y1, Math.max(...ys)) };
 }
 
-/** The card menu of a hand card (a back): attach it, read its scroll and attach it, or under the pile. */
+const TURNS = { I: [0, 1], D: [0, 1, 2, 3], T: [0, 1, 2, 3], X: [0], S: [0, 1, 2, 3] };
+
+/** A hand card lying `turn` quarter turns, as the window's "shape": its back, "~" and the turn. */
+export const shapeOf = (back, turn) => (turn ? `${back}~${turn}` : back);
+/** A shape's back and turn. */
+export function splitShape(shape) {
+  const [back, turn] = String(shape).split("~");
+  return [back, Number(turn ?? 0)];
+}
+
+/** The next way a hand card can lie (R turns it): a quarter turn on, as its corridor allows. */
+export function turnedShape(shape) {
+  const [back, turn] = splitShape(shape);
+  const ways = TURNS[cardParts(back).corridor] ?? [0];
+  return shapeOf(back, ways[(ways.indexOf(turn) + 1) % ways.length]);
+}
+
+/** A card's name as it lies (turned: with the degrees). */
+function shapeName(shape) {
+  const [back, turn] = splitShape(shape);
+  return turn ? `${zgCardName(back)} ↻${turn * 90}°` : zgCardName(back);
+}
+
+/** The card menu of a hand card (a back): attach it, read its scroll and attach it, each by the
+ * ways it can lie (R turns it; its places are framed with the card shown there), or under the pile. */
 function cardOptions(card, view) {
   const mine = targetsOf(view).filter((x) => x.hand_card === card);
   const myTurn = (view.legal || []).length > 0;
-  const onBoard = (kind) => mine.filter((x) => x.kind === kind && onSlot(x)).map((x) => x.action);
+  const shapes = (TURNS[cardParts(card).corridor] ?? [0]).map((turn) => shapeOf(card, turn));
   const scroll = word("scroll", cardParts(card).scroll);
-  const options = [{ kind: "board", key: "play", label: t("zg.menu.attach"), actions: onBoard("play") }];
-  if (scroll) options.push({ kind: "board", key: "read", label: t("zg.menu.read", { scroll }), actions: onBoard("read") });
+  const line = (kind, key, label) => {
+    const actions = mine.filter((x) => x.kind === kind && onSlot(x)).map((x) => x.action);
+    const byShape = Object.fromEntries(shapes.map((s) => [s, actions.filter((a) => parseAction(a).turn === splitShape(s)[1])]));
+    return { kind: "place", key, label, actions, shapes, byShape };
+  };
+  const options = [line("play", "play", t("zg.menu.attach"))];
+  if (scroll) options.push(line("read", "read", t("zg.menu.read", { scroll })));
   for (const x of mine.filter((x) => !onSlot(x))) options.push({ kind: "act", key: `act:${x.action}`, label: actionLabel(x.action, view), actions: [x.action], immediate: true });
   for (const option of options) option.reason = option.actions.length ? "" : t(myTurn ? "menu.noTarget" : "menu.notTurn");
   return options;
 }
 
-function cardSvg(card) {
-  const node = svgIcon(backArt(card, word("scroll", cardParts(card).scroll)), `0 0 ${CW} ${CH}`, "card-art");
+/** A hand card (or a way it lies) drawn. */
+function cardMarkup(shape) {
+  const [back, turn] = splitShape(shape);
+  return backArt(back, word("scroll", cardParts(back).scroll), turn);
+}
+
+function cardSvg(shape) {
+  const node = svgIcon(cardMarkup(shape), `0 0 ${CW} ${CH}`, "card-art");
   node.setAttribute("role", "img");
   node.removeAttribute("aria-hidden");
   return node;
@@ -195,8 +230,10 @@ function myLines(view) {
 }
 
 export const zwergengoldRules = register([NAME], {
-  cardName: zgCardName,
-  cardMarkup: (card) => backArt(card, word("scroll", cardParts(card).scroll)),
+  isPathCard: () => true, // every hand card is a corridor that can be turned
+  turned: turnedShape,
+  cardName: shapeName,
+  cardMarkup,
   cardSvg,
   cardOptions,
   handPlays: (view) => view.phase === "turn",
