@@ -19,6 +19,7 @@ from saboteur.engine.messages import CATALOGUE, LANGS, Message, Seat, load, name
 from saboteur.engine.messages import render as render_message
 from saboteur.play.simulate import play_random_game
 from saboteur.server.messages import STATIC, catalogue_body, static_text
+from tests.test_words import codes
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES: list[dict[str, Any]] = json.loads((ROOT / "tests" / "messages_cases.json").read_text())
@@ -84,8 +85,13 @@ def test_every_card_has_a_name() -> None:
             for lang in LANGS:
                 text = render_message(table[card], lang)
                 assert text and "{" not in text and "card." not in text, (card, text)
-    assert render_message(body["cards"]["duel"]["green-nEW+open"], "de") == "Tür grün nEW+open"
-    assert render_message(body["cards"]["classic"]["xNE"], "en") == "dead end NE"
+    for ruleset, table in body["cards"].items():  # every name is words, no code (test_words.py)
+        for card, name in table.items():
+            for lang in LANGS:
+                assert codes(render_message(name, lang)) == [], (ruleset, card, lang)
+    opened = render_message(body["cards"]["duel"]["green-nEW+open"], "de")
+    assert opened == "T-Kreuzung Nord–Ost–West mit Tür grün im Norden (geöffnet)"
+    assert render_message(body["cards"]["classic"]["xNE"], "en") == "dead end north–east"
 
 
 def test_the_browser_gets_the_catalogue_from_the_package() -> None:

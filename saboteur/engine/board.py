@@ -34,6 +34,7 @@ from typing import Literal, NotRequired, TypedDict
 from saboteur.engine.base import Action
 from saboteur.engine.grid import edge_side, field_number, field_slot
 from saboteur.engine.maze import Maze, Shape, ShapeTable, sides_text, slot_index, slot_xy
+from saboteur.engine.places import Landmark
 
 CACHE_LIMIT = 100_000  # face-up cells kept for sharing; all forgotten past this many
 
@@ -87,12 +88,21 @@ class Target(TypedDict):
     side: NotRequired[str]  # which edge of the card at (x, y)
 
 
+class Spot(TypedDict):
+    """A slot players know by name (a start, a goal): places are told from these in words."""
+
+    x: int
+    y: int
+    name: str  # start, start.green, goal.top, ... (the catalogue's mark.<name>)
+
+
 class Board(TypedDict):
     cells: list[Cell]
     pieces: list[Piece]
     markers: list[Marker]
     targets: list[Target]
     bounds: list[int] | None  # x_min, x_max, y_min, y_max where the table is bounded
+    landmarks: list[Spot]  # the ruleset's starts and goals by name (docs/messages.md)
 
 
 _CELLS: dict[tuple[int, int, str, str | None], tuple[Shape, Cell]] = {}
@@ -179,6 +189,7 @@ def board(
     bounds: Sequence[int] | None = None,
     pieces: list[Piece] | None = None,
     markers: list[Marker] | None = None,
+    landmarks: Iterable[Landmark] = (),
 ) -> Board:
     """The board of a view: ``cells``, the viewer's legal ``actions`` as targets, and the rest."""
     return {
@@ -187,6 +198,7 @@ def board(
         "markers": markers or [],
         "targets": targets(actions),
         "bounds": list(bounds) if bounds is not None else None,
+        "landmarks": [{"x": m.x, "y": m.y, "name": m.name} for m in landmarks],
     }
 
 

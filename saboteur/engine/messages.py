@@ -6,7 +6,8 @@ An event becomes a :class:`Message`, a catalogue key and its arguments; the text
 (docs/messages.md). An argument is a number or text, a :class:`Seat` (shown as the
 player's name), a nested :class:`Message` (a card, tool or role: named in the language), or
 a list of these. A placeholder may say how to show its value: ``{card:id}`` the card's id
-instead of its name, ``{winners:and}`` a list joined by "and", ``{n:plural:card|cards}``
+instead of its name, ``{winners:and}`` a list joined by "and" (``:or`` by "or", ``:dash``
+by a dash), ``{n:plural:card|cards}``
 the form for the count ``n`` (or the length of the list ``n``):
 
 >>> lantern = Message("tool.lantern", id="lantern")
@@ -32,6 +33,7 @@ LANGS = ("en", "de")
 # the package whose messages.json holds what every ruleset shares; each ruleset's descriptor
 # names the package of its own catalogue, added when the ruleset is registered (add_catalogue)
 PACKAGES = ("saboteur.engine",)
+JOINERS = ("and", "or", "dash")
 PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
 
 Catalogue: TypeAlias = dict[str, dict[str, str]]
@@ -187,7 +189,7 @@ class _Renderer:
             count = len(value) if isinstance(value, list) else value
             return forms[0] if count == 1 else forms[-1]
         if isinstance(value, list):
-            joiner = next((self.text(f"list.{f}") for f in flags if f in ("and", "or")), ", ")
+            joiner = next((self.text(f"list.{f}") for f in flags if f in JOINERS), ", ")
             return joiner.join(self.value(v, spec) for v in value)
         if isinstance(value, dict) and "seat" in value:
             return self.seat(value["seat"])

@@ -27,7 +27,7 @@ from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.collector import Collector
 from saboteur.server.headers import SecurityHeaders
 from saboteur.server.hub import Client
-from saboteur.server.limits import SendLimits
+from saboteur.server.limits import AbuseLimits, SendLimits
 from saboteur.server.messages import MessageCatalogue, catalogue_body
 from saboteur.server.origins import Origins
 from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
@@ -158,12 +158,13 @@ def create_app(
     redis_url: str | None = None,
     send_limits: SendLimits | None = None,
     allow_origins: Iterable[str] = (),
+    abuse_limits: AbuseLimits | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (migrated at start unless ``migrate`` is off);
     bots wait ``bot_delay`` seconds before each move.  With ``redis_url`` it is one node of
     several that share the database and talk over Redis.  A connection that falls behind its
     ``send_limits`` is dropped; a WebSocket from a page of another origin than the server's own
-    and ``allow_origins`` is refused."""
+    and ``allow_origins`` is refused; what one address or person may do: ``abuse_limits``."""
     limits = send_limits or SendLimits()
     origins = Origins(allow_origins)
 
@@ -173,7 +174,13 @@ def create_app(
             await asyncio.to_thread(upgrade, db_url)
         store = Store(db_url)
         bus = RedisBus(redis_url, channel_for(db_url)) if redis_url else LocalBus()
-        service = Service(store, bot_delay=bot_delay, absence_timeout=absence_timeout, bus=bus)
+        service = Service(
+            store,
+            bot_delay=bot_delay,
+            absence_timeout=absence_timeout,
+            bus=bus,
+            abuse_limits=abuse_limits,
+        )
         await service.load()
         app.state.service = service
         collector = Collector()
@@ -327,7 +334,8 @@ def create_app(
             return
         await socket.accept()
         service = service_of()
-        client = Client(socket.send_text, aborter(socket.scope) or closer(socket), limits)
+        peer = socket.client.host if socket.client else ""
+        client = Client(socket.send_text, aborter(socket.scope) or closer(socket), limits, peer)
         service.connect(client)
         try:
             while client.dropped is None:

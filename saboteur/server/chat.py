@@ -35,6 +35,7 @@ class Chat:
 
     def __init__(self, shared: Shared, online: Online, games: Games) -> None:
         self.store, self.bus, self.hub = shared.store, shared.bus, shared.hub
+        self.guards = shared.guards
         self.names, self.online, self.games = shared.names, online, games
         self.seen: deque[int] = deque(maxlen=CHAT_SEEN)  # stored lines pushed here lately
         self.mark = 0  # the newest stored line heard of from another node
@@ -75,6 +76,8 @@ class Chat:
         limit = self.limits.setdefault(user.id, RateLimit(CHAT_BURST, CHAT_WINDOW))
         if not limit.allow():
             raise ProtocolError("rate-limited", f"at most {CHAT_BURST} lines per {CHAT_WINDOW:g} s")
+        if not self.guards.allows(self.guards.chat, client.address):  # many names, one address
+            raise ProtocolError("rate-limited", "too many chat lines from your address: slow down")
         if message.channel == "global":
             chat_id = await self.store.add_chat("global", text, sender_id=user.id)
             line = stamp({"type": "chat", "channel": "global", "from": user.name, "text": text})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -13,7 +14,7 @@ from urllib.parse import quote
 
 import click
 
-from saboteur.server.limits import SendLimits
+from saboteur.server.limits import AbuseLimits, SendLimits
 
 DEFAULT_PORT = 8765
 SLOW = "for a client to read before it is dropped as too slow."
@@ -91,6 +92,21 @@ def database_url(db: str | None, data_dir: Path) -> str:
     default=SendLimits.timeout,
     help=f"Seconds one message may wait {SLOW}",
 )
+@click.option(
+    "--limit",
+    "abuse",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="What one address or person may do, e.g. new_users=10/3600 (new nicknames per address "
+    "per hour), renames=10/600, new_tables=10/60, chat=30/10 (lines per address), open_tables=3 "
+    "(open tables one person hosts); repeatable.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="IPS",
+    help="Behind a proxy: trust X-Forwarded-For from these addresses (comma-separated, or *) for "
+    "the players' addresses; by default it is ignored and the peer's address counts.",
+)
 @click.option("--log-level", default="info", type=click.Choice(["debug", "info", "warning"]))
 def server(
     port: int,
@@ -103,6 +119,8 @@ def server(
     outbox_limit: int,
     outbox_chars: int,
     send_timeout: float,
+    abuse: tuple[str, ...],
+    forwarded_allow_ips: str | None,
     log_level: str,
 ) -> None:
     """Start the game server on PORT (lobby, chat, games, high scores).
@@ -133,7 +151,10 @@ def server(
             redis_url=redis_url,
             send_limits=SendLimits(outbox_limit, outbox_chars, send_timeout),
             allow_origins=allow_origins,
+            abuse_limits=abuse_limits(abuse),
         ),
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
         host=host,
         port=port,
         log_level=log_level,
@@ -143,6 +164,32 @@ def server(
         ws_per_message_deflate=ws_compression,
         ws=AbortableWebSockets,
     )
+
+
+def abuse_limits(pairs: tuple[str, ...]) -> AbuseLimits:
+    """``--limit`` pairs over the defaults; a bad one is a usage error naming it.
+
+    >>> abuse_limits(("chat=5/2", "open_tables=1")).chat, abuse_limits(()).open_tables
+    ((5, 2.0), 3)
+    """
+    changes: dict[str, object] = {}
+    known = {f.name for f in dataclasses.fields(AbuseLimits)} - {"loopback"}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in known:
+            raise click.BadParameter(
+                f"{key!r} is not a limit (known: {', '.join(sorted(known))})",
+                param_hint="'--limit'",
+            )
+        rate = re.fullmatch(r"(\d{1,6})/(\d{1,6}(?:\.\d+)?)", value)
+        if key == "open_tables" and value.isdigit() and 0 < int(value) <= 1000:
+            changes[key] = int(value)
+        elif key != "open_tables" and rate and int(rate[1]) > 0 and float(rate[2]) > 0:
+            changes[key] = (int(rate[1]), float(rate[2]))
+        else:
+            wanted = "a number 1-1000" if key == "open_tables" else "COUNT/SECONDS, e.g. 10/60"
+            raise click.BadParameter(f"{pair!r}: give {wanted}", param_hint="'--limit'")
+    return dataclasses.replace(AbuseLimits(), **changes)  # type: ignore[arg-type]
 
 
 def server_answers(base: str, timeout: float = 5.0) -> str | None:

@@ -42,7 +42,10 @@ class Client:
     ``abort`` drops the connection at once, whatever it still has to send; ``dropped`` then
     says why (``outbox-full`` or ``send-timeout``)."""
 
-    def __init__(self, send: Sender, abort: Aborter, limits: SendLimits | None = None) -> None:
+    def __init__(
+        self, send: Sender, abort: Aborter, limits: SendLimits | None = None, address: str = ""
+    ) -> None:
+        self.address = address  # the peer's IP address (a trusted proxy's X-Forwarded-For)
         self.user: User | None = None
         self.watching: set[int] = set()  # games this connection follows as a spectator
         self.follows_lobby = True  # told of the lobby's tables and high scores as they change

@@ -15,6 +15,7 @@ class Identity:
 
     def __init__(self, shared: Shared, online: Online, lobby: Lists, chat: Talk) -> None:
         self.store, self.bus, self.hub = shared.store, shared.bus, shared.hub
+        self.guards = shared.guards
         self.names = shared.names
         self.online, self.lobby, self.chat = online, lobby, chat
 
@@ -28,6 +29,10 @@ class Identity:
         if user is None:
             if token and not message.name:
                 raise ProtocolError("bad-token", "unknown session token: say hello with a name")
+            if not self.guards.allows(self.guards.new_users, client.address):
+                raise ProtocolError(
+                    "rate-limited", "too many new nicknames from your address: try again later"
+                )
             user, token = await self._new_user(message.name or "")
         assert token is not None
         self.names[user.id] = user.name
@@ -82,6 +87,8 @@ class Identity:
             raise ProtocolError("bad-name", str(err)) from None
         if name == user.name:
             return
+        if not self.guards.renames.allow(user.id):
+            raise ProtocolError("rate-limited", "too many renames: try again later")
         try:
             await self.store.rename(user.id, name)
         except NameTaken:

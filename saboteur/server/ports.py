@@ -7,12 +7,13 @@ part's module imports another part's module (so there are no import cycles betwe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from saboteur.engine.messages import Message
 from saboteur.server.bus import Bus
 from saboteur.server.hub import Client, Hub
+from saboteur.server.limits import Guards
 from saboteur.server.store.store import Store, User
 from saboteur.server.tables import Table
 
@@ -27,6 +28,7 @@ class Shared:
     bus: Bus
     hub: Hub
     names: dict[int, str]
+    guards: Guards = field(default_factory=Guards)  # what one address or person may do
 
 
 class Feed(Protocol):

@@ -35,6 +35,7 @@ class Seats:
         absence_timeout: float,
     ) -> None:
         self.store, self.bus, self.names = shared.store, shared.bus, shared.names
+        self.guards = shared.guards
         self.games, self.tables = games, games.tables
         self.online, self.lobby, self.chat, self.views = online, lobby, chat, views
         self.timers, self.users = timers, users
@@ -53,6 +54,7 @@ class Seats:
         except OptionError as err:
             raise ProtocolError("bad-options", str(err)) from None
         bots = bot_seats(message.bots, game.players, game.ruleset)
+        self.guard_new_table(client, user)  # a table the rules allow: may this person open it?
         row = await self.store.create_game(
             game.ruleset, game.players, dict(game.options), user.id, message.clock
         )
@@ -66,6 +68,18 @@ class Seats:
         client.push({"type": "joined", "game": table.summary(self.names), "seat": 0})
         self.lobby.table_changed(table.id)
         client.push({"type": "chat_history", "game": table.id, "lines": []})  # a new table
+
+    def guard_new_table(self, client: Client, user: User) -> None:
+        """Refuse a table past the limits: too many opened from this address lately, or too
+        many open tables this person hosts."""
+        cap = self.guards.limits.open_tables
+        hosted = sum(t.is_open and t.row.host_id == user.id for t in self.tables.values())
+        if hosted >= cap:
+            raise ProtocolError(
+                "too-many-tables", f"you host {hosted} open tables already (at most {cap})"
+            )
+        if not self.guards.allows(self.guards.new_tables, client.address):
+            raise ProtocolError("rate-limited", "too many new tables from your address: slow down")
 
     async def rejoin(self, client: Client, user: User) -> None:
         """A user said hello: back to every seat they hold (taken back from a bot at once)."""

@@ -23,7 +23,7 @@ from saboteur.server.feed import LobbyFeed
 from saboteur.server.games import Games
 from saboteur.server.hub import Client, Hub
 from saboteur.server.identity import Identity
-from saboteur.server.limits import RateLimit
+from saboteur.server.limits import AbuseLimits, Guards, RateLimit
 from saboteur.server.lobby import Lobby
 from saboteur.server.play import Play
 from saboteur.server.ports import Shared
@@ -50,6 +50,7 @@ class Service:
         bot_delay: float = BOT_DELAY,
         absence_timeout: float = ABSENCE_TIMEOUT,
         bus: Bus | None = None,
+        abuse_limits: AbuseLimits | None = None,
     ) -> None:
         self.store = store
         self.bus: Bus = bus if bus is not None else LocalBus()
@@ -58,7 +59,9 @@ class Service:
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
         self.message_limits: dict[Client, RateLimit] = {}
         self.watchdog: asyncio.Task[None] | None = None  # drops connections stuck in a send
-        shared = Shared(store, self.bus, self.hub, self.names)
+        shared = Shared(
+            store, self.bus, self.hub, self.names, Guards(abuse_limits or AbuseLimits())
+        )
         # the feed and the games call back into parts made after them: through this facade
         self.feed = LobbyFeed(self._feed_messages, self._send_feed)
         self.games = Games(shared, self.feed, self._show_change)

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { clockLeft, feedClass, mazeTargets, placeShape, playerTargets } from "../../saboteur/web/static/game.js";
-import { t } from "../../saboteur/web/static/i18n.js";
+import { placesOf, t } from "../../saboteur/web/static/i18n.js";
 
 const name = (shape) => `card ${shape}`;
 
@@ -36,10 +36,23 @@ describe("mazeTargets", () => {
   const board = [at("ES@1,0", 1, 0, "ES"), at("NW@2,1", 2, 1, "ES"), at("ES@0,-1", 0, -1, "ES"), at("map@8,-2", 8, -2, "map"), at("rockfall@3,1", 3, 1, "rockfall"), at("bribe@1,1", 1, 1), seat("break-cart@1", 1)];
   test("a path card's slots in its current orientation, with a ghost of the card", () => {
     assert.deepEqual(mazeTargets(place, "ES", name, board), [
-      { x: 1, y: 0, action: "ES@1,0", kind: "slot", ghost: "ES", label: `card ES → ${t("slot.empty", { x: 1, y: 0 })}` },
-      { x: 0, y: -1, action: "ES@0,-1", kind: "slot", ghost: "ES", label: `card ES → ${t("slot.empty", { x: 0, y: -1 })}` },
+      { x: 1, y: 0, action: "ES@1,0", kind: "slot", ghost: "ES", label: `card ES → ${t("slot.empty", { where: "1,0" })}` },
+      { x: 0, y: -1, action: "ES@0,-1", kind: "slot", ghost: "ES", label: `card ES → ${t("slot.empty", { where: "0,-1" })}` },
     ]);
     assert.deepEqual(mazeTargets(place, "NW", name, board).map((x) => x.action), ["NW@2,1"]);
+  });
+  test("with the board's landmarks, slots are told in words", () => {
+    const places = placesOf({ landmarks: [{ x: 0, y: 0, name: "start" }, { x: 8, y: -2, name: "goal.top" }] });
+    assert.deepEqual(mazeTargets(place, "ES", name, board, places).map((x) => x.label), [
+      `card ES → ${t("slot.empty", { where: places.where(1, 0) })}`,
+      `card ES → ${t("slot.empty", { where: places.where(0, -1) })}`,
+    ]);
+    assert.equal(places.where(1, 0), "right of the start");
+    assert.equal(places.where(0, -1), "above the start");
+    const [map] = mazeTargets({ kind: "map", label: "Map", actions: ["map@8,-2"] }, null, name, board, places);
+    assert.equal(map.label, "the top goal");
+    assert.equal(places.edge("2,0:E"), "on the east side of the card 2 right from the start");
+    assert.equal(placesOf({ landmarks: [] }).where(3, 1), "3,1"); // a board without landmarks: coordinates
   });
   test("the slot is the board target's, whatever the action's text says", () => {
     const option = { kind: "place", actions: ["N@1,0"], shapes: ["N"], byShape: { N: ["N@1,0"] } };
@@ -48,17 +61,17 @@ describe("mazeTargets", () => {
   });
   test("a map points at goals, a rockfall, key or bribe at cards", () => {
     const map = mazeTargets({ kind: "map", label: "Map", actions: ["map@8,-2"] }, null, name, board);
-    assert.deepEqual(map, [{ x: 8, y: -2, action: "map@8,-2", kind: "goal", label: t("slot.goal", { x: 8, y: -2 }) }]);
+    assert.deepEqual(map, [{ x: 8, y: -2, action: "map@8,-2", kind: "goal", label: t("slot.goal", { goal: "8,-2" }) }]);
     const rockfall = mazeTargets({ kind: "rockfall", label: "Rockfall", actions: ["rockfall@3,1"] }, null, name, board);
-    assert.deepEqual(rockfall, [{ x: 3, y: 1, action: "rockfall@3,1", kind: "card", label: t("slot.card", { card: "Rockfall", x: 3, y: 1 }) }]);
+    assert.deepEqual(rockfall, [{ x: 3, y: 1, action: "rockfall@3,1", kind: "card", label: t("slot.card", { card: "Rockfall", where: "3,1" }) }]);
     assert.equal(mazeTargets({ kind: "bribe", label: "Bribe", actions: ["bribe@1,1"] }, null, name, board)[0].kind, "card");
   });
   test("a generic line: one target a slot, with every action on it", () => {
     const targets = [at("EW@1,0", 1, 0, "EW"), at("NS@1,0", 1, 0, "EW"), at("EW@0,1", 0, 1, "EW")];
     const option = { kind: "board", actions: ["EW@1,0", "NS@1,0", "EW@0,1"] };
     assert.deepEqual(mazeTargets(option, null, name, targets), [
-      { x: 1, y: 0, action: "EW@1,0", actions: ["EW@1,0", "NS@1,0"], kind: "slot", label: `card EW → ${t("slot.empty", { x: 1, y: 0 })}` },
-      { x: 0, y: 1, action: "EW@0,1", actions: ["EW@0,1"], kind: "slot", label: `card EW → ${t("slot.empty", { x: 0, y: 1 })}` },
+      { x: 1, y: 0, action: "EW@1,0", actions: ["EW@1,0", "NS@1,0"], kind: "slot", label: `card EW → ${t("slot.empty", { where: "1,0" })}` },
+      { x: 0, y: 1, action: "EW@0,1", actions: ["EW@0,1"], kind: "slot", label: `card EW → ${t("slot.empty", { where: "0,1" })}` },
     ]);
   });
   test("players, actions without a slot and no line have no maze targets", () => {

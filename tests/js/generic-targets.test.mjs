@@ -98,9 +98,9 @@ describe("the generic adapter's board", () => {
   const board = { cells, pieces: [{ kind: "dwarf", x: 0, y: 0, owner: 1, label: "G" }], markers: [{ kind: "web", x: 0, y: 0, side: "E" }], targets: [] };
   test("cells: their art, where they lie, what they are (a face-down card's name only if known)", () => {
     const [start, goal] = boardCells({ board });
-    assert.deepEqual(start, { x: 0, y: 0, markup: cellMarkup(cells[0]), title: t("slot.card", { card: "start", x: 0, y: 0 }), cls: "card cell-up", data: { face: "up", kind: "start", card: "start" } });
+    assert.deepEqual(start, { x: 0, y: 0, markup: cellMarkup(cells[0]), title: t("slot.card", { card: "start", where: "0,0" }), cls: "card cell-up", data: { face: "up", kind: "start", card: "start" } });
     assert.deepEqual(goal.data, { face: "down", kind: "goal" });
-    assert.equal(goal.title, t("slot.card", { card: t("goal.hidden"), x: 2, y: 0 }));
+    assert.equal(goal.title, t("slot.card", { card: t("goal.hidden"), where: "2,0" }));
   });
   test("pieces name their owner; markers their side", () => {
     const [piece] = boardPieces({ board }, ["Anna", "Ben"]);

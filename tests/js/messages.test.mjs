@@ -30,7 +30,7 @@ test("i18n.js names cards and words events from the catalogue in the chosen lang
   globalThis.document = { documentElement: { lang: "" } };
   const i18n = await import("../../saboteur/web/static/i18n.js");
   assert.equal(i18n.cardNameIn("classic", "repair-pickaxe-lantern"), "Spitzhacke oder Laterne reparieren");
-  assert.equal(i18n.cardNameIn("duel", "goal-1-blue:NeSW"), "Ziel: 1 Gold, Tür blau");
+  assert.equal(i18n.cardNameIn("duel", "goal-1-blue:NeSW"), "Ziel: 1 Gold, Tür blau, liegend als Kreuzung, Tür im Osten");
   assert.equal(i18n.cardNameIn("duel", "unknown-card"), "unknown-card");
   assert.equal(i18n.toolName("cart"), "Lore");
   assert.equal(i18n.t("card.break", { tool: i18n.toolName("lantern") }), "kaputte Laterne");
@@ -40,7 +40,7 @@ test("i18n.js names cards and words events from the catalogue in the chosen lang
   assert.equal(i18n.serverLine("It is Ann's turn.", { key: "server.turn", args: { player: "Ann" } }), "Ann ist am Zug.");
   i18n.setLang("en");
   assert.equal(i18n.eventText({ kind: "pass", text: pass.en, message: pass.message }, pass.names), pass.en);
-  assert.equal(i18n.cardNameIn("classic", "xNE"), "dead end NE");
+  assert.equal(i18n.cardNameIn("classic", "xNE"), "dead end north–east");
 });
 
 test("a plug-in's texts merged from the server word its events; unknown keys fall back to the text", async () => {

@@ -66,7 +66,8 @@ describe("classic: banner and hand", () => {
   });
   test("the players panel and my info are redrawn when role, gold or seat change", () => {
     const view = { role: "digger", gold_cards: [0, 1, 0], gold: [1, 2] };
-    assert.deepEqual(classicRules.playersKey(view), ["digger", [0, 1, 0]]);
+    assert.deepEqual(classicRules.playersKey(view), ["digger", [0, 1, 0], [1, 2], undefined]);
+    assert.notDeepEqual(classicRules.playersKey({ ...view, gold: [1, 3] }), classicRules.playersKey(view)); // my gold's value shows there too
     assert.equal(classicRules.myInfoKey({ seat: 1 }, view), "digger|1,2|1");
     assert.notEqual(classicRules.myInfoKey({ seat: 1 }, { ...view, gold: [1, 3] }), classicRules.myInfoKey({ seat: 1 }, view));
   });

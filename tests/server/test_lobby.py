@@ -435,12 +435,13 @@ async def test_open_active_finished_lists(server: LiveServer) -> None:
 
 
 async def test_new_game_for_3_to_10_players(server: LiveServer) -> None:
-    async with clients(server.ws, "Ann") as [ann]:
-        for players in range(3, 11):
-            game = await new_table(ann, players)
+    hosts = [f"Host{players}" for players in range(3, 11)]  # one person hosts 3 open tables
+    async with clients(server.ws, *hosts) as people:
+        for players, host in zip(range(3, 11), people, strict=True):
+            game = await new_table(host, players)
             summary = server.get(f"/api/games/{game}")
             assert summary["players"] == players
-            assert summary["seats"] == ["Ann"] + [None] * (players - 1)
+            assert summary["seats"] == [host.name] + [None] * (players - 1)
         assert len(server.get("/api/games")) == 8
 
 

@@ -20,6 +20,8 @@ from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, NotationError
 from saboteur.engine.board import Cell, board, face_down, face_up
 from saboteur.engine.classic import cards as C
+from saboteur.engine.classic import words
+from saboteur.engine.classic.ledger import round_gold
 from saboteur.engine.classic.state import GOAL_SLOTS, GOLD_PHASE, OVER, PLAY, ClassicState
 from saboteur.engine.maze import Maze, slot_index, slot_xy
 from saboteur.engine.tools import TOOLS, tool_names
@@ -83,7 +85,7 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
         "discard_size": len(state.discard),
         "gold_pile_size": len(state.gold_pile),
         "gold_cards": [len(cards) for cards in state.gold],
-        "results": [dict(result) for result in state.results],
+        "results": _results(state, player, over),
         "scores": state.scores if over else None,
         "winners": state.winners if over else None,
         "gold_offer_size": len(state.gold_offer),
@@ -99,7 +101,21 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
         out["legal"] = [action.text for action in actions]
     else:
         actions = []
-    out["board"] = board(_board_cells(state, goals), actions, maze.bounds)
+    landmarks = words.PLACES.landmarks
+    out["board"] = board(_board_cells(state, goals), actions, maze.bounds, landmarks=landmarks)
+    return out
+
+
+def _results(state: ClassicState, player: int | None, over: bool) -> list[JSON]:
+    """The finished rounds, each with the gold its seats took (see :mod:`.ledger`)."""
+    ledger = round_gold(state.events, state.game.players)
+    out = []
+    for result in state.results:
+        gold = ledger.get(result["round"])
+        extra: JSON = {"gold_cards": None, "gold": None}
+        if gold is not None:
+            extra = {"gold_cards": list(gold.cards), "gold": gold.seen(player, over)}
+        out.append({**result, **extra})
     return out
 
 

@@ -27,6 +27,11 @@ class RoundResult(TypedDict):
     winner: str  # diggers, saboteurs or nobody
     finder: int | None  # the seat whose card reached the gold
     roles: list[str]
+    # the gold taken after the round (ledger.py): cards per seat (public) and their value per
+    # seat where the viewer may know it (their own; everyone's once the game is over), else
+    # null; both null where the state was read without its events
+    gold_cards: list[int] | None
+    gold: list[int | None] | None
 
 
 class ClassicView(ViewBase):

@@ -7,6 +7,9 @@
 "Anna broke Carl's lantern"
 >>> render(card_message("repair-pickaxe-cart"), "de")
 'Spitzhacke oder Lore reparieren'
+>>> laid = Event("place", 1, {"card": "ESW", "shape": "ESW", "x": 0, "y": -2})
+>>> render(message(laid), "en", ["Ann", "Ben"])
+'Ben laid a T-junction east–south–west 2 up from the start'
 """
 
 from __future__ import annotations
@@ -14,17 +17,27 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saboteur.engine.base import Event
+from saboteur.engine.card_words import shape
 from saboteur.engine.classic.cards import ACTION_COUNTS, GOAL_CARDS, SHAPES
 from saboteur.engine.messages import Arg, Message, Seat
-from saboteur.engine.wording import seats, slot, tell, tool
+from saboteur.engine.places import Landmark, Places
+from saboteur.engine.wording import placed, seats, tell, tool
+
+PLACES = Places(
+    (
+        Landmark(0, 0, "start"),
+        Landmark(8, -2, "goal.top"),
+        Landmark(8, 0, "goal.middle"),
+        Landmark(8, 2, "goal.bottom"),
+    )
+)
 
 
 def card_message(card: str) -> Message:
     """A card of base Saboteur (or a shape it lies as), named in the reader's language."""
-    args: dict[str, Arg] = {"shape": card}
-    key = "card.path"
+    args: dict[str, Arg] = {}
     if card == "start" or card in ("rockfall", "map"):
-        key, args = f"card.{card}", {}
+        key = f"card.{card}"
     elif card.startswith("break-"):
         key, args = "card.break", {"tool": tool(card[6:])}
     elif card.startswith("repair-"):
@@ -33,9 +46,10 @@ def card_message(card: str) -> Message:
         if len(tools) == 2:
             key, args = "card.repair2", {"a": tools[0], "b": tools[1]}
     elif card.startswith(("gold", "stone")):
-        key, args = ("goal.gold" if card.startswith("gold") else "goal.stone"), {}
-    elif card.startswith("x"):
-        key, args = "card.dead", {"shape": card[1:]}
+        key = "goal.gold" if card.startswith("gold") else "goal.stone"
+    else:
+        named = shape(card.removeprefix("x"), dead=card.startswith("x"))
+        return Message(named.key, named.args, id=card)
     return Message(key, args, id=card)
 
 
@@ -63,18 +77,19 @@ def _round_end(event: Event) -> Message:
 def _events(event: Event) -> dict[str, Callable[[], Message]]:
     data, actor = event.data, Seat(event.seat)
     card: Callable[[str], Message] = lambda key: card_message(data[key])  # noqa: E731
+    at = placed(PLACES, data)
     return {
         "deal": lambda: Message(
             "classic.deal",
             {"role": role(data["role"]), "hand": [card_message(c) for c in data["hand"]]},
         ),
-        "place": lambda: Message("classic.place", slot(data, actor=actor, shape=card("shape"))),
-        "reveal": lambda: Message("classic.reveal", slot(data, card=card("card"))),
+        "place": lambda: Message("classic.place", at(actor=actor, shape=card("shape"))),
+        "reveal": lambda: Message("classic.reveal", at(card=card("card"))),
         "repair": lambda: Message(
             "classic.repair-own" if data["target"] == event.seat else "classic.repair",
             {"actor": actor, "target": Seat(data["target"]), "tool": tool(data["tool"])},
         ),
-        "rockfall": lambda: Message("classic.rockfall", slot(data, actor=actor, card=card("card"))),
+        "rockfall": lambda: Message("classic.rockfall", at(actor=actor, card=card("card"))),
         "pass": lambda: Message("classic.pass", {"actor": actor}),
         "discard": lambda: Message("classic.discard", {"card": card("card")}),
         "draw": lambda: Message("classic.draw", {"actor": actor, "deck": data["deck"]}),
@@ -95,4 +110,4 @@ def _events(event: Event) -> dict[str, Callable[[], Message]]:
 
 def message(event: Event) -> Message:
     """The message of ``event``."""
-    return tell(event, card_message, _events(event))
+    return tell(event, card_message, _events(event), PLACES)

@@ -56,7 +56,7 @@ class DarkCaveGame(Game):
         return parse_action(text)
 
     def message(self, event: Event) -> Message:
-        return words.message(event)
+        return words.message(event, words.places(self.players))
 
     @classmethod
     def card_names(cls) -> dict[str, Message]:

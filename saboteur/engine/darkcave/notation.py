@@ -21,6 +21,7 @@ from saboteur.engine.base import JSON, Action
 from saboteur.engine.board import Piece, Target, board, face_down, face_up, overlay_items
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
+from saboteur.engine.darkcave import words
 from saboteur.engine.darkcave.state import (
     CREATURE,
     DWARF,
@@ -149,7 +150,10 @@ def view_of(state: DarkCaveState, player: int | None) -> JSON:
         if state.current == player and not over:
             actions = state.legal_actions()
         out["legal"] = [action.text for action in actions]
-    out["board"] = board(cells, actions, None, _pieces(state), overlay_items(maze)[1])
+    landmarks = words.places(state.game.players).landmarks
+    out["board"] = board(
+        cells, actions, None, _pieces(state), overlay_items(maze)[1], landmarks=landmarks
+    )
     _point_targets(out["board"]["targets"], actions)
     if actions and state.phase in (MOVE, CREATURE):
         out["walk"] = walk_map(state)

@@ -50,7 +50,7 @@ class DuelGame(Game):
         return parse_action(text)
 
     def message(self, event: Event) -> Message:
-        return words.message(event)
+        return words.message(event, words.places(self.layout, self.start_colours))
 
     @classmethod
     def card_names(cls) -> dict[str, Message]:

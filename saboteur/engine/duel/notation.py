@@ -16,6 +16,7 @@ from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, NotationError
 from saboteur.engine.board import Cell, Piece, board, face_down, face_up
 from saboteur.engine.duel import cards as C
+from saboteur.engine.duel import words
 from saboteur.engine.duel.layout import KEYS
 from saboteur.engine.duel.solo import rating
 from saboteur.engine.duel.state import OVER, PLAY, REVEAL_PHASE, TURN_GOES_ON, DuelState
@@ -127,7 +128,10 @@ def view_of(state: DuelState, player: int | None) -> JSON:
         out["legal"] = [action.text for action in actions]
     else:
         actions = []
-    out["board"] = board(_board_cells(state, goals), actions, pieces=_pieces(state))
+    landmarks = words.places(state.game.layout, state.game.start_colours).landmarks
+    out["board"] = board(
+        _board_cells(state, goals), actions, pieces=_pieces(state), landmarks=landmarks
+    )
     return out
 
 

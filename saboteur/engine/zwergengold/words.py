@@ -17,10 +17,10 @@ from typing import Any
 
 from saboteur.engine.base import Event
 from saboteur.engine.messages import Arg, Message, Seat
-from saboteur.engine.wording import tell
+from saboteur.engine.wording import START_ONLY, placed, tell
 from saboteur.engine.zwergengold import cards as C
 
-SEAT_KEYS = ("target",)
+SEAT_KEYS = ("target", "first")
 
 
 def card_message(card: str) -> Message:
@@ -66,6 +66,7 @@ def message(event: Event) -> Message:
     kind = event.kind
     args: dict[str, Arg] = {"actor": Seat(event.seat)}
     args |= {key: _arg(key, value) for key, value in event.data.items()}
+    args |= placed(START_ONLY, event.data)()  # where: "2 right and 1 up from the start"
     if kind in ("attach", "to-pile") and event.data.get("scroll"):
         kind += ".scroll"
     if kind == "game-over" and event.seat is None:

@@ -3,13 +3,28 @@
 import { CH, CW, cardMarkup, cardSvg, isPathCard, rolePicture, turned } from "./cards.js";
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
-import { cardNameIn, eventText, roleName, t } from "./i18n.js";
+import { cardNameIn, eventText, placesOf, roleName, t } from "./i18n.js";
+
+/** The players panel's gold: its value where known ("◆ 4"), else the gold cards (value secret). */
+function goldCount(held) {
+  const known = held.value !== null;
+  const title = known ? t("info.goldValue", { v: held.value }) : t("info.goldSecret", { n: held.cards ?? 0 });
+  return h("span", { class: `gold-count${known ? "" : " secret"}`, title, text: known ? goldText(held, secretCards) : `◆ ? ×${held.cards ?? 0}` });
+}
+
+/** Who won the round and how: "Ann reached the gold: the gold-diggers win!" */
+function winnerText(msg, result) {
+  if (result.winner === "diggers") return t("result.diggers", { name: msg.names[result.finder] ?? "?" });
+  return result.winner === "saboteurs" ? t("result.saboteurs") : t("result.nobody");
+}
 
 /** A card of base Saboteur in words: path shapes, goals and action cards. */
 export const cardName = (card) => cardNameIn("classic", card);
 import { h } from "./lobby.js";
 import { MAZE_AT_LEAST, mazeCells } from "./maze-cells.js";
 import { cardOptions } from "./options.js";
+import { finalTable, roundTable, secretCards } from "./result-panels.js";
+import { goldHeld, goldText } from "./results.js";
 
 const GOLD_PEEK =
   `<g stroke="#7a5a00" stroke-width="1.5"><polygon points="18,42 28,32 39,37 40,49 26,53" fill="#ffd23f"/>` +
@@ -46,13 +61,13 @@ export const classicRules = register(["classic"], {
   shapeOf: (cell) => (cell.kind === "goal" ? `${cell.card}:${cell.sides}` : cell.turn ? turned(cell.card) : cell.card),
   atLeast: MAZE_AT_LEAST,
   cellMarkup: (c) => cardMarkup(c.shape, c.x * 7 + c.y * 13 + 50),
-  cellTitle: (c) => t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), x: c.x, y: c.y }),
+  cellTitle: (c, view) => t("slot.card", { card: cardName(c.shape === "start" ? "start" : c.shape), where: placesOf(view?.board).where(c.x, c.y) }),
   /** A face-down goal: its back; a goal this player's map showed adds its face, faint, in a frame. */
   goalMarkup: (goal) => cardMarkup("goal", goal.y + 20) + (goal.peeked ? peekMarkup(goal.card === "gold") : ""),
   goalTitle: (goal) => (goal.peeked ? t("goal.seen", { what: cardName(goal.card) }) : t("goal.hidden")),
 
   // -- players and me --
-  playersKey: (view) => [view.role, view.gold_cards],
+  playersKey: (view) => [view.role, view.gold_cards, view.gold, view.scores],
   sabotage: brokenTools,
   avatar(view, seat, me, name) {
     if (me && view.role) return rolePicture(view.role);
@@ -60,7 +75,7 @@ export const classicRules = register(["classic"], {
   },
   meta: (view, seat) => [
     h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes[seat] }), text: `🂠 ${view.hand_sizes[seat]}` }),
-    h("span", { class: "gold-count", title: t("info.gold", { n: view.gold_cards[seat] }), text: `◆ ${view.gold_cards[seat]}` }),
+    goldCount(goldHeld(view, seat)),
   ],
   myInfoKey: (msg, view) => `${view.role}|${view.gold?.join(",")}|${msg.seat}`,
   myInfo(msg, view) {
@@ -100,33 +115,20 @@ export const classicRules = register(["classic"], {
   },
 
   // -- results --
+  /** The round panel: who found the gold, who was what, who got which gold; the final panel: round by round. */
   result(msg, view, gameOver) {
     const parts = [];
     const result = view.results[view.results.length - 1];
-    if (result) {
-      parts.push(h("h2", { text: gameOver ? t("result.gameOver") : t("result.round", { r: result.round }) }));
-      const winner =
-        result.winner === "diggers"
-          ? t("result.diggers", { name: msg.names[result.finder] ?? "?" })
-          : result.winner === "saboteurs"
-            ? t("result.saboteurs")
-            : t("result.nobody");
-      parts.push(h("p", { class: `winner w-${result.winner}`, text: winner }));
-    }
+    parts.push(h("h2", { text: gameOver ? t("result.gameOver") : t("result.round", { r: result?.round ?? view.round }) }));
+    if (result && !gameOver) parts.push(h("p", { class: `winner w-${result.winner}`, text: winnerText(msg, result) }));
     if (gameOver && view.winners) {
       parts.push(h("p", { class: "final", text: t("result.winners", { names: view.winners.map((s) => msg.names[s]).join(", ") }) }));
     }
-    const head = h("tr", {}, h("th", { text: t("hs.name") }), h("th", { text: t("result.role", { r: result?.round ?? view.round }) }));
-    if (gameOver && view.scores) head.append(h("th", { text: t("result.score") }));
-    const rows = msg.names.map((name, seat) => {
-      const role = result?.roles?.[seat];
-      const cell = h("td", { class: "role" });
-      if (role) cell.append(h("span", { class: "role-cell" }, rolePicture(role), h("span", { text: roleName(role) })));
-      const row = h("tr", { class: [seat === msg.seat ? "me" : "", view.winners?.includes(seat) ? "won" : ""].join(" ") }, h("td", { text: name }), cell);
-      if (gameOver && view.scores) row.append(h("td", { class: "num", text: String(view.scores[seat]) }));
-      return row;
-    });
-    parts.push(h("table", { class: "results" }, h("thead", {}, head), h("tbody", {}, rows)));
+    if (gameOver) parts.push(finalTable(msg, view));
+    else if (result) parts.push(roundTable(msg, view, result));
+    if (!gameOver && result?.gold?.some((v) => v === null) && result?.gold_cards?.some((n) => n)) {
+      parts.push(h("p", { class: "note", text: t("result.secretNote") }));
+    }
     return parts;
   },
 });

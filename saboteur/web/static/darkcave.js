@@ -11,7 +11,7 @@ import { boardOptions, targetsOf } from "./board-targets.js";
 import { svgIcon } from "./cards.js";
 import { CLAN_COLOURS, GOLD_ICON, cardArt, cellArt, creatureIcon, dwarfIcon, goalBackArt, isPathCard, piecesByField, turnedShape, webMarkup } from "./darkcave-art.js";
 import { cellsBySlot, costParts, nearestInDirection, spotOf, splitTarget, walkTargets } from "./darkcave-walk.js";
-import { cardNameIn, eventText, t } from "./i18n.js";
+import { cardNameIn, eventText, placesOf, t } from "./i18n.js";
 import { h } from "./lobby.js";
 import { PX, PY } from "./maze.js";
 
@@ -80,9 +80,9 @@ function cardOptions(card, view) {
   return options;
 }
 
-function walkLabel(entry) {
+function walkLabel(entry, places = placesOf(null)) {
   const costs = costParts(entry).map(([key, params]) => t(key, params));
-  const where = t("dc.field", { x: entry.x, y: entry.y, n: entry.n });
+  const where = t("dc.field", { where: places.where(entry.x, entry.y), n: entry.n });
   return [t("dc.walkTo", { where, n: entry.steps }), ...costs].join(" — ");
 }
 
@@ -158,7 +158,7 @@ function cellItems(view) {
       x: cell.x,
       y: cell.y,
       markup: cellArt(cell, seed),
-      title: t("slot.card", { card: darkcaveCardName(lying), x: cell.x, y: cell.y }),
+      title: t("slot.card", { card: darkcaveCardName(lying), where: placesOf(view.board).where(cell.x, cell.y) }),
       cls: "card cell-up",
       data: { face: "up", kind: cell.kind, card: cell.card },
     };
@@ -203,12 +203,12 @@ function myLines(msg, view) {
   const lines = [];
   const creatures = Object.entries(view.creatures ?? {});
   if (creatures.length) lines.push(t("dc.creatures", { list: creatures.map(([c, v]) => `${darkcaveCardName(c)} (${names[v.owner] ?? "?"})`).join(", ") }));
-  if ((view.webs ?? []).length) lines.push(t("dc.webs", { list: view.webs.map((w) => `${w.edge} (${w.shows}, ${names[w.owner] ?? "?"})`).join(", ") }));
+  if ((view.webs ?? []).length) lines.push(t("dc.webs", { list: view.webs.map((w) => `${placesOf(view.board).edge(w.edge)} (${w.shows}, ${names[w.owner] ?? "?"})`).join(", ") }));
   lines.push(t("dc.piles", { deck: view.deck_size, discard: view.discard_size, box: view.box_size, supply: view.supply }));
   if (seat != null) {
     const known = Object.entries(view.known ?? {});
     if (known.length) lines.push(t("dc.known", { list: known.map(([s, card]) => `${names[s]}: ${characterName(card)}`).join(", ") }));
-    for (const [x, y, card] of view.goals_seen ?? []) lines.push(t("goal.seen", { what: `${darkcaveCardName(card)} (${x},${y})` }));
+    for (const [x, y, card] of view.goals_seen ?? []) lines.push(t("goal.seen", { what: `${placesOf(view.board).slot(x, y)}: ${darkcaveCardName(card)}` }));
     if (view.aside?.length) lines.push(t("dc.aside", { list: view.aside.map((c) => `${clanName(c.split("-")[0])} ${characterName(c)}`).join(", ") }));
   }
   return lines.map((text) => h("span", { class: "dc-line", text }));
@@ -239,7 +239,8 @@ export const darkcaveRules = register(["darkcave"], {
       return targets.flatMap((target) => splitTarget(target, targetsOf(view), cells));
     }
     if (!WALKING.has(view?.phase)) return targets;
-    return walkTargets(view, walkLabel);
+    const places = placesOf(view.board);
+    return walkTargets(view, (entry) => walkLabel(entry, places));
   },
 
   /** A reachable field was clicked: its way's first step now, the others as the views come. */

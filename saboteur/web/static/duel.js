@@ -7,7 +7,8 @@ import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
 import { svgIcon, svgNodes } from "./cards.js";
 import { cellMarkup, duelCardMarkup, duelShapeOf, duelTurned, goalMarkup, isDuelPath, keyIcon, markerIcon } from "./duel-cards.js";
-import { cardNameIn, eventText, t, toolName } from "./i18n.js";
+import { cardNameIn, eventText, placesOf, t, toolName } from "./i18n.js";
+import { finalTable } from "./result-panels.js";
 
 /** A card of The Duel in words: "green door nEW", "goal: 2 gold, blue door", "troll NES". */
 export const duelCardName = (card) => cardNameIn("duel", card);
@@ -64,7 +65,7 @@ export const duelRules = register(["duel", "solo"], {
   atLeast: MAZE_AT_LEAST,
   cellMarkup: (c, view) => cellMarkup(c, view.colours),
   cellTitle(c, view) {
-    let text = t("slot.card", { card: duelCardName(c.shape), x: c.x, y: c.y });
+    let text = t("slot.card", { card: duelCardName(c.shape), where: placesOf(view?.board).where(c.x, c.y) });
     if (c.marker != null) text += ` — ${t("duel.markerOf", { colour: colourName(view.colours[c.marker]) })}`;
     if (c.key != null) text += ` — ${t("duel.keyOf", { colour: colourName(view.colours[c.key]) })}`;
     return text;
@@ -190,6 +191,7 @@ export const duelRules = register(["duel", "solo"], {
       ),
     );
     parts.push(h("table", { class: "results" }, h("thead", {}, head), h("tbody", {}, rows)));
+    if (gameOver && view.results.length > 1) parts.push(finalTable(msg, view)); // round by round
     return parts;
   },
 });

@@ -5,9 +5,10 @@
 // Maze and player targets come with their slot or seat from view.board.targets.
 
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
-import { t } from "./i18n.js";
+import { placesOf, t } from "./i18n.js";
 import { h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
+import { panelFor } from "./results.js";
 import { rulesFor } from "./rules.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -24,13 +25,13 @@ export function playerTargets(option, targets) {
  * line's slots, each with every action on it; else the cards or goals a rockfall, map, key or
  * bribe acts on. Players are no maze targets (see playerTargets).
  */
-export function mazeTargets(option, shape, cardName, targets) {
+export function mazeTargets(option, shape, cardName, targets, places = placesOf(null)) {
   if (!option || option.kind === "player") return [];
   const index = actionIndex(targets);
   if (option.kind === "board") {
     return slotGroups(option.actions, index).map(({ x, y, actions }) => {
       const card = index.get(actions[0]).hand_card;
-      const where = t("slot.empty", { x, y });
+      const where = t("slot.empty", { where: places.where(x, y) });
       return { x, y, action: actions[0], actions, kind: "slot", label: card == null ? where : `${cardName(card)} → ${where}` };
     });
   }
@@ -40,8 +41,8 @@ export function mazeTargets(option, shape, cardName, targets) {
     .filter((action) => index.has(action) && onSlot(index.get(action)))
     .map((action) => {
       const { x, y } = index.get(action);
-      if (place) return { x, y, action, kind: "slot", ghost: shape, label: `${cardName(shape)} → ${t("slot.empty", { x, y })}` };
-      const label = option.kind === "map" ? t("slot.goal", { x, y }) : t("slot.card", { card: option.label, x, y });
+      if (place) return { x, y, action, kind: "slot", ghost: shape, label: `${cardName(shape)} → ${t("slot.empty", { where: places.where(x, y) })}` };
+      const label = option.kind === "map" ? t("slot.goal", { goal: places.slot(x, y) }) : t("slot.card", { card: option.label, where: places.where(x, y) });
       return { x, y, action, kind: option.kind === "map" ? "goal" : "card", label };
     });
 }
@@ -533,7 +534,7 @@ export class GameWindow {
   }
 
   mazeTargets(option) {
-    const targets = mazeTargets(option, this.sel?.shape, this.rules.cardName, targetsOf(this.view));
+    const targets = mazeTargets(option, this.sel?.shape, this.rules.cardName, targetsOf(this.view), placesOf(this.view?.board));
     return this.rules.mazeTargets ? this.rules.mazeTargets(this, option, targets) : targets;
   }
 
@@ -553,15 +554,14 @@ export class GameWindow {
 
   renderOverlay(msg, view) {
     const results = view.results || [];
-    const seen = this.resultsSeen.get(msg.game) ?? 0;
-    const over = view.phase === "over";
-    if (over && !this.overShown.has(msg.game)) {
-      this.overShown.add(msg.game);
+    const panel = panelFor(view, this.resultsSeen.get(msg.game) ?? 0, this.overShown.has(msg.game));
+    if (view.phase === "gold" && this.overlayFor === msg.game && $("#overlay").dataset.kind === "round") {
+      this.closeOverlay(); // the gold choice is never covered; the round's panel follows it
+    }
+    if (panel === "game-over") this.overShown.add(msg.game);
+    if (panel) {
       this.resultsSeen.set(msg.game, results.length);
-      this.showOverlay(msg, view, true);
-    } else if (results.length > seen) {
-      this.resultsSeen.set(msg.game, results.length);
-      this.showOverlay(msg, view, false);
+      this.showOverlay(msg, view, panel === "game-over");
     } else if (this.overlayFor !== null && this.overlayFor !== msg.game) {
       this.closeOverlay();
     }

@@ -5,7 +5,7 @@
 import { backMarkup, cellMarkup, handCardMarkup, markerMarkup, pieceMarkup, placePieces, seatColour } from "./board-art.js";
 import { boardOptions, looseActions, looseLabel, tableOptions } from "./board-targets.js";
 import { CH, CW, el, svgNodes } from "./cards.js";
-import { eventText, t } from "./i18n.js";
+import { eventText, placesOf, t } from "./i18n.js";
 import { h } from "./lobby.js";
 
 /** A hand card's name as shown (the raw name: the generic renderer has no card texts of its own). */
@@ -24,7 +24,7 @@ function cardSvg(card, described) {
 export function boardCells(view) {
   return (view.board?.cells ?? []).map((cell) => {
     const known = cell.card ?? t("goal.hidden");
-    const title = t("slot.card", { card: cell.face === "down" ? known : cardName(cell.card), x: cell.x, y: cell.y });
+    const title = t("slot.card", { card: cell.face === "down" ? known : cardName(cell.card), where: placesOf(view.board).where(cell.x, cell.y) });
     const data = { face: cell.face, kind: cell.kind };
     if (cell.card != null) data.card = cell.card;
     return { x: cell.x, y: cell.y, markup: cellMarkup(cell), title, cls: `card cell-${cell.face}`, data };

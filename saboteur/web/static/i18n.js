@@ -4,6 +4,7 @@
 
 import CATALOGUE from "./messages.json" with { type: "json" };
 import { render } from "./messages.js";
+import { edgeMessage, slotMessage, whereMessage } from "./places.js";
 
 import { chooseLang, LANGS, translate } from "./lang.js";
 
@@ -146,9 +147,17 @@ export const STRINGS = {
     "result.score": "Gold",
     "result.role": "Role in round {r}",
     "result.continue": "Continue",
-    "slot.empty": "empty slot {x},{y}",
-    "slot.goal": "goal at {x},{y}",
-    "slot.card": "{card} at {x},{y}",
+    "result.gold": "Gold won",
+    "result.finder": "found the gold",
+    "result.roundN": "Round {r}",
+    "result.card1": "1 card",
+    "result.cards": "{n} cards",
+    "result.secretNote": "The value of the others' gold stays secret until the game is over.",
+    "info.goldValue": "Gold worth {v}",
+    "info.goldSecret": "{n} gold card(s); their value stays secret until the game is over",
+    "slot.empty": "empty slot {where}",
+    "slot.goal": "{goal}",
+    "slot.card": "{card} {where}",
     "goal.hidden": "face-down goal",
     "goal.seen": "You saw: {what}",
     "err.generic": "{message}",
@@ -209,7 +218,7 @@ export const STRINGS = {
     "dc.creatureSteps": "The {creature}: {n} steps left.",
     "dc.defendPrompt": "The {creature} attacks your dwarf:",
     "dc.votePrompt": "End the game now?",
-    "dc.field": "field {n} of {x},{y}",
+    "dc.field": "field {n} of the card {where}",
     "dc.walkTo": "Walk to {where}: {n} steps",
     "dc.cost.cards": "costs {n} hand card(s)",
     "dc.cost.gold": "costs {n} gold",
@@ -429,9 +438,17 @@ export const STRINGS = {
     "result.score": "Gold",
     "result.role": "Rolle in Runde {r}",
     "result.continue": "Weiter",
-    "slot.empty": "freies Feld {x},{y}",
-    "slot.goal": "Ziel bei {x},{y}",
-    "slot.card": "{card} bei {x},{y}",
+    "result.gold": "Gewonnenes Gold",
+    "result.finder": "hat das Gold gefunden",
+    "result.roundN": "Runde {r}",
+    "result.card1": "1 Karte",
+    "result.cards": "{n} Karten",
+    "result.secretNote": "Der Wert des Golds der anderen bleibt bis zum Spielende geheim.",
+    "info.goldValue": "Gold im Wert von {v}",
+    "info.goldSecret": "{n} Goldkarte(n); ihr Wert bleibt bis zum Spielende geheim",
+    "slot.empty": "freies Feld {where}",
+    "slot.goal": "{goal}",
+    "slot.card": "{card} {where}",
     "goal.hidden": "verdeckte Zielkarte",
     "goal.seen": "Du hast gesehen: {what}",
     "err.generic": "{message}",
@@ -492,7 +509,7 @@ export const STRINGS = {
     "dc.creatureSteps": "{creature}: noch {n} Schritte.",
     "dc.defendPrompt": "{creature} greift deinen Zwerg an:",
     "dc.votePrompt": "Das Spiel jetzt beenden?",
-    "dc.field": "Feld {n} von {x},{y}",
+    "dc.field": "Feld {n} der Karte {where}",
     "dc.walkTo": "Gehe zu {where}: {n} Schritte",
     "dc.cost.cards": "kostet {n} Handkarte(n)",
     "dc.cost.gold": "kostet {n} Gold",
@@ -653,6 +670,21 @@ export function eventText(ev, names) {
   return known(ev.message) ? render(CATALOGUE.texts, ev.message, lang, names) : (ev.text ?? "");
 }
 
+
+/**
+ * Words for places on `board` (a view's, with its `landmarks`): `where(x, y)` "right of the start",
+ * `slot(x, y)` "the top goal", `edge("3,-1:E")` "on the east side of the card …"; plain
+ * coordinates where the board names no landmarks (a plug-in ruleset's).
+ */
+export function placesOf(board) {
+  const marks = board?.landmarks ?? [];
+  const say = (message, fallback) => (marks.length && message ? render(CATALOGUE.texts, message, lang) : fallback);
+  return {
+    where: (x, y) => say(marks.length && whereMessage(marks, x, y), `${x},${y}`),
+    slot: (x, y) => say(marks.length && slotMessage(marks, x, y), `${x},${y}`),
+    edge: (text) => say(marks.length && edgeMessage(marks, text), String(text)),
+  };
+}
 
 /** A server line of a game's chat: its message in the chosen language, else its text. */
 export function serverLine(text, message = null) {

@@ -2,8 +2,9 @@
 // The same rules as saboteur/engine/messages.py (tests/messages_cases.json runs in both):
 // an argument is a number or text, {seat} (the player's name), a nested message (a card, tool,
 // role: named in the language) or a list of these; {name:id} shows a nested message's id,
-// {name:and} / {name:or} joins a list with "and" / "or", {n:plural:one|other} picks a form.
+// {name:and} / {name:or} / {name:dash} joins a list with "and" / "or" / a dash, {n:plural:one|other} picks a form.
 
+const JOINERS = ["and", "or", "dash"];
 const PLACEHOLDER = /\{(\w+)(?::([^{}]*))?\}/g;
 
 /** The template of `key` in `lang` (else English, else the key itself). */
@@ -26,7 +27,7 @@ export function render(texts, message, lang, names = null) {
       return (Array.isArray(v) ? v.length : v) === 1 ? forms[0] : forms[forms.length - 1];
     }
     if (Array.isArray(v)) {
-      const join = flags.find((f) => f === "and" || f === "or");
+      const join = flags.find((f) => JOINERS.includes(f));
       return v.map((each) => value(each, spec)).join(join ? text(texts, `list.${join}`, lang) : ", ");
     }
     if (v !== null && typeof v === "object" && "seat" in v) return seat(v.seat);
