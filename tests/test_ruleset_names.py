@@ -30,11 +30,14 @@ RULESET_PACKAGES = (
     "envs/classic",
     "envs/duel",
     "envs/darkcave",
+    "envs/zwergengold",
+    "bots/darkcave",
+    "bots/zwergengold",
 )
 ALLOWED = {"engine/registry.py"}
 WEB = PACKAGE / "web"
 # the client adapters register themselves for their rulesets by name
-ADAPTERS = {"static/classic.js", "static/duel.js", "static/darkcave.js"}
+ADAPTERS = {"static/classic.js", "static/duel.js", "static/darkcave.js", "static/zwergengold.js"}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -110,4 +113,4 @@ def test_the_client_check_finds_the_adapters_names() -> None:
     # the adapters spell the names they register for: a check finding nothing there is blind
     found = client_names({"classic", "duel", "solo"}, allowed=set())
     assert {line.split(": ")[1] for line in found} == {"'classic'", "'duel'", "'solo'"}
-    assert all(line.startswith(("web/static/classic.js", "web/static/duel.js")) for line in found)
+    assert all(line.startswith(tuple(f"web/{a}" for a in ADAPTERS)) for line in found)

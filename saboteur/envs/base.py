@@ -205,6 +205,18 @@ class Observer(ABC):
                 out[at["broken"] + len(TOOL_ORDER) * seat + TOOL_ORDER.index(tool)] = 1.0
 
     @staticmethod
+    def fill_whose(
+        view: dict[str, Any], parts: dict[str, FloatArray], phases: tuple[str, ...]
+    ) -> None:
+        """Write the one-hots ``seat`` (who observes), ``current``, ``turn`` and ``phase`` into the
+        named ``parts`` (for rulesets whose layout has them)."""
+        for name in ("seat", "current"):
+            if view[name] is not None:
+                parts[name][view[name]] = 1.0
+        parts["turn"][view["turn"]] = 1.0
+        parts["phase"][phases.index(view["phase"])] = 1.0
+
+    @staticmethod
     def common_lines(view: dict[str, Any]) -> dict[str, str]:
         """The lines of :meth:`text` that every ruleset writes alike, by name."""
         broken = ["+".join(tools) or "-" for tools in view["broken"]]

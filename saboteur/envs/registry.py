@@ -5,7 +5,7 @@ observer and the engine's game), named in its descriptor's ``env_adapter``; Open
 additionally needs its ``spiel_core`` (:class:`saboteur.envs.spiel_parts.SpielRuleset`).
 
 >>> env_rulesets()
-['classic', 'darkcave', 'duel']
+['classic', 'darkcave', 'duel', 'zwergengold']
 >>> make_adapter("classic", 3).actions.size, make_adapter("duel", 2).actions.size
 (8790, 17230)
 >>> make_adapter("solo", 1)  # doctest: +ELLIPSIS

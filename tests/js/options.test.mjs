@@ -135,7 +135,7 @@ describe("rulesFor", () => {
     assert.deepEqual(cardOptions("ES", { legal: [], seat: 0 }, classicRules).map((o) => o.reason), [t("menu.notTurn"), t("menu.notTurn")]);
   });
   test("the built-in adapters are registered", () => {
-    assert.deepEqual(adapted().sort(), ["classic", "darkcave", "duel", "solo"]);
+    assert.deepEqual(adapted().sort(), ["classic", "darkcave", "duel", "solo", "zwergengold"]);
   });
 });
 

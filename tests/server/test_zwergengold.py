@@ -29,7 +29,7 @@ def test_zwergengold_is_served_with_its_descriptor(server: LiveServer) -> None:
     rulesets = {entry["name"]: entry for entry in server.get("/api/rulesets")}
     entry = rulesets["zwergengold"]
     assert (entry["min_players"], entry["max_players"]) == (2, 7)
-    assert "random" in entry["bots"]
+    assert {"random", "heuristic"} <= set(entry["bots"])
     options = {option["name"]: option for option in entry["options"]}
     assert options["levels"]["default"] == 3 and options["levels"]["max"] == 7
     assert sum(card["count"] for card in entry["cards"]) == 156
@@ -84,10 +84,10 @@ async def test_two_mages_play_to_the_end(server: LiveServer) -> None:
         assert finished[0]["id"] == game and finished[0]["ruleset"] == "zwergengold"
 
 
-async def test_a_mage_against_a_random_bot_seat(server: LiveServer) -> None:
+async def test_a_mage_against_a_heuristic_and_a_random_bot_seat(server: LiveServer) -> None:
     async with clients(server.ws, "Cleo") as [cleo]:
         game = await new_table(
-            cleo, 3, ruleset="zwergengold", bots=["random", "random"], options={"rounds": 5}
+            cleo, 3, ruleset="zwergengold", bots=["heuristic", "random"], options={"rounds": 5}
         )
         await cleo.send({"type": "start", "game": game})
         cleo.pending.extend(await cleo.sync())

@@ -335,3 +335,48 @@ def play_until(
         for other in players:  # everyone has seen the move before the next one
             wait_for(other.page, f"Number(document.body.dataset.seq) > {seq}")
     return plan
+
+
+def create_table(
+    host: Player,
+    ruleset: str,
+    players: int,
+    bots: tuple[str, ...],
+    numbers: dict[str, int] | None = None,
+) -> int:
+    """A table of ``ruleset`` for ``players`` made in the new-table dialog, the seats after the
+    host's ``bots``, the number fields ``numbers`` (option name -> value) filled in; started."""
+    form = "#new-game-form"
+    page = host.page
+    page.click("#new-game-btn")
+    page.check(f"{form} input[name=ruleset][value={ruleset}]")
+    page.eval_on_selector(
+        f"{form} input[name=players]",
+        "(el, n) => { el.value = String(n); el.dispatchEvent(new Event('input', {bubbles: true}));"
+        " el.dispatchEvent(new Event('change', {bubbles: true})); }",
+        players,
+    )
+    for name, value in (numbers or {}).items():
+        page.fill(f"{form} input[name={name}]", str(value))
+    for seat, kind in enumerate(bots, start=1):
+        page.select_option(f"{form} select[name=seat-{seat}]", kind)
+    page.click(f"{form} button[value=create]")
+    table = page.locator("#open-games li.game.mine")
+    table.wait_for()
+    game = int(table.get_attribute("data-game") or "0")
+    host.start(game)
+    host.wait_game_window(game)
+    return game
+
+
+def wait_my_turn(person: Player, seconds: float = 60) -> bool:
+    """Until it is the person's decision (True) or the game is over (False)."""
+    page = person.page
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator("#overlay[data-kind=game-over]").count():
+            return False
+        if person.my_turn():
+            return True
+        time.sleep(0.05)
+    raise AssertionError("my turn never came")

@@ -15,51 +15,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.web.harness import Player, screenshot_folder, wait_for
+from tests.web.harness import Player, create_table, screenshot_folder, wait_for, wait_my_turn
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # the browser tests are skipped then (conftest.py)
     PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
 
-FORM = "#new-game-form"
-OVER = "#overlay[data-kind=game-over]"
 WALK = ".maze .target-field"
-
-
-def create_darkcave(host: Player, players: int, bots: tuple[str, ...]) -> int:
-    """A Dark Cave table of ``players`` made in the dialog, the other seats bots; started."""
-    page = host.page
-    page.click("#new-game-btn")
-    page.check(f"{FORM} input[name=ruleset][value=darkcave]")
-    page.eval_on_selector(
-        f"{FORM} input[name=players]",
-        "(el, n) => { el.value = String(n); el.dispatchEvent(new Event('input', {bubbles: true}));"
-        " el.dispatchEvent(new Event('change', {bubbles: true})); }",
-        players,
-    )
-    for seat, kind in enumerate(bots, start=1):
-        page.select_option(f"{FORM} select[name=seat-{seat}]", kind)
-    page.click(f"{FORM} button[value=create]")
-    table = page.locator("#open-games li.game.mine")
-    table.wait_for()
-    game = int(table.get_attribute("data-game") or "0")
-    host.start(game)
-    host.wait_game_window(game)
-    return game
-
-
-def wait_my_turn(person: Player, seconds: float = 60) -> bool:
-    """Until it is my decision (True) or the game is over (False)."""
-    page = person.page
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if page.locator(OVER).count():
-            return False
-        if person.my_turn():
-            return True
-        time.sleep(0.05)
-    raise AssertionError("my turn never came")
 
 
 def phase(page: Any) -> str:
@@ -225,7 +188,7 @@ def test_a_person_and_bots_walk_through_the_dark_cave(
 ) -> None:
     dora = people("Dora")
     page = dora.page
-    create_darkcave(dora, 3, ("random", "random"))
+    create_table(dora, "darkcave", 3, ("random", "random"))
     page.wait_for_selector(".maze .layer-cards .card[data-card=start][data-face=up]")
     assert page.locator(".maze .card[data-face=down][data-goal=hidden]").count() == 4
     assert page.locator(".maze .token[data-kind=dwarf]").count() == 3
@@ -254,7 +217,7 @@ def test_german_at_phone_width_walks_by_keys(people: Callable[..., Player], tmp_
     ida = people("Ida", (390, 844), True)
     page = ida.page
     page.click('[data-lang="de"]')
-    create_darkcave(ida, 2, ("heuristic",))
+    create_table(ida, "darkcave", 2, ("heuristic",))
     assert "Clan" in page.inner_text("#my-role")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, width  # nothing wider than the phone

@@ -112,6 +112,7 @@ def view_of(state: ZwergengoldState, player: int | None) -> JSON:
         "turn": state.turn,
         "turns": state.turns,
         "round": state.round,
+        "rounds": state.game.rounds,
         "target": state.game.levels,
         "ap": list(state.ap),
         "mages": [_xy(state.mage_slot(s)) for s in range(n)],

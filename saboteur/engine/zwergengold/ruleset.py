@@ -85,8 +85,11 @@ ZWERGENGOLD = Ruleset(
     catalogue=catalogue,
     sides=(MAGE,),
     outcomes=outcomes,
-    bots=(BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),),
-    away_bot="random",
+    bots=(
+        BotOffer("random", "saboteur.bots.random_bot:RandomBot", "random"),
+        BotOffer("heuristic", "saboteur.bots.zwergengold.bot:ZwergengoldHeuristicBot", "heuristic"),
+    ),
+    away_bot="heuristic",
     ties=True,
     unit_word="games",
     messages="saboteur.engine.zwergengold",
@@ -94,4 +97,5 @@ ZWERGENGOLD = Ruleset(
     event_types=EVENTS,
     announced=("game-over",),
     give_up=give_up,
+    env_adapter="saboteur.envs.zwergengold:zwergengold_adapter",
 )

@@ -46,6 +46,7 @@ class ZwergengoldView(ViewBase):
     turn: int  # the seat whose turn it is (``current`` may be a helper at a grille)
     turns: int
     round: int
+    rounds: int  # the game ends without a winner after this round
     target: int  # the level of the gold
     ap: list[int]
     mages: list[list[int]]  # [x, y] of each seat's mage

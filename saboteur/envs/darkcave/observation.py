@@ -192,12 +192,7 @@ class DarkCaveObserver(Observer):
 
     def _turn(self, view: dict[str, Any], parts: dict[str, FloatArray]) -> None:
         n = self.players
-        if view["seat"] is not None:
-            parts["seat"][view["seat"]] = 1.0
-        if view["current"] is not None:
-            parts["current"][view["current"]] = 1.0
-        parts["turn"][view["turn"]] = 1.0
-        parts["phase"][PHASES.index(view["phase"])] = 1.0
+        self.fill_whose(view, parts, PHASES)
         parts["turns"][0] = float(view["turns"])
         if view["moving"] is not None:
             parts["moving"][CREATURES.index(view["moving"])] = 1.0

@@ -527,7 +527,7 @@ export class GameWindow {
   /** The actions sharing the chosen slot, each a button, and a way back. */
   choiceButtons() {
     const buttons = this.choosing.actions.map((action, i) =>
-      h("button", { class: "small choice", dataset: { action, fkey: `choice-${i}` }, text: action, onclick: () => this.act(action) }),
+      h("button", { class: "small choice", dataset: { action, fkey: `choice-${i}` }, text: this.rules.choiceLabel(action, this.view, this.msg?.names ?? []), onclick: () => this.act(action) }),
     );
     const cancel = h("button", { class: "small", dataset: { fkey: "choice-cancel" }, text: t("btn.cancel"), onclick: () => { this.choosing = null; this.app.render(); } });
     return [h("span", { text: t("hint.choose") }), ...buttons, cancel];

@@ -83,6 +83,8 @@ export const genericRules = {
   tableOptions,
   /** Choosing a hand card highlights its targets at once (its menu stays open for the rest). */
   targetsAtOnce: true,
+  /** An action offered among several on one place, in words (the generic adapter: its text). */
+  choiceLabel: (action) => action,
   /** Whether hand cards can be chosen in this phase (a ruleset's phases are its own: any but the end). */
   handPlays: (view) => view.phase !== "over",
 
@@ -91,6 +93,8 @@ export const genericRules = {
   pieces: boardPieces,
   markers: boardMarkers,
   atLeast: null, // no slots shown beyond the board's own
+  /** The slots the maze fits to (null: the board's bounds, else the cells and targets). */
+  bounds: () => null,
 
   // -- players and me --
   playersKey: (view) => [view.scores, view.hand_sizes],

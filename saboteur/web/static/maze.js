@@ -122,7 +122,7 @@ export class MazeView {
       for (const [name, items] of Object.entries(layers)) this.layers[name].replaceChildren(...items.map(placed));
     }
     this.drawTargets(targets, rules);
-    const bounds = contentBounds(view, targets, cells, rules.atLeast);
+    const bounds = rules.bounds?.(view, targets, cells) ?? contentBounds(view, targets, cells, rules.atLeast);
     const changed = !this.bounds || Object.keys(bounds).some((k) => bounds[k] !== this.bounds[k]);
     this.bounds = bounds;
     if (changed) this.drawGrid();

@@ -5,5 +5,6 @@
 import "./classic.js";
 import "./duel.js";
 import "./darkcave.js";
+import "./zwergengold.js";
 
 export { adapted, register, rulesFor } from "./adapters.js";

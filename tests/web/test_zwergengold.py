@@ -1,0 +1,149 @@
+"""Zwergengold in the browser: a person and bots play a whole (short) game in real Chromium.
+
+The person attaches cards where the window frames them (the card shown faintly there as it lies,
+in the turn the menu chose), steps onto ringed cards showing their AP cost, answers the phase's
+buttons and ends turns until the game is over; the labyrinth shows each card's level, the mages and
+every seat's AP. A second run is in German at phone width. Screenshots (``client-zwergengold.png``,
+``client-zwergengold-phone.png``) go to a temporary folder, or to the docs' pictures with
+``SABOTEUR_SCREENSHOTS=docs/img``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.web.harness import Player, create_table, screenshot_folder, wait_for, wait_my_turn
+
+RINGS = ".maze .target-field"
+BUTTONS = ("enter", "potion:ap", "retreat", "refuse", "done", "order:0,1,2", "order:0,1", "order:0")
+
+
+def sent(person: Player, click: Callable[[], None]) -> None:
+    """Click, then wait for the view that answers it."""
+    seq = person.seq()
+    click()
+    wait_for(person.page, f"Number(document.body.dataset.seq) > {seq}", timeout=20_000)
+
+
+def press(target: Any) -> None:
+    """Choose a target in the maze by the keyboard (a zoomed maze may hide it under the hand)."""
+    target.focus()
+    target.page.keyboard.press("Enter")
+
+
+def choose_on_board(person: Player, targets: Any) -> None:
+    """Click the first highlighted place; where several actions share it (the card's turns),
+    take the first one offered."""
+    page = person.page
+    seq = person.seq()
+    press(targets.first)
+    choice = page.locator("#hint .choice")
+    deadline = time.monotonic() + 10
+    while person.seq() == seq and time.monotonic() < deadline:
+        if choice.count():
+            choice.first.click()
+            break
+        time.sleep(0.05)
+    wait_for(page, f"Number(document.body.dataset.seq) > {seq}", timeout=20_000)
+
+
+def attach_a_card(person: Player) -> bool:
+    """Attach a hand card at a highlighted place (under the pile if it fits nowhere)."""
+    page = person.page
+    for index in range(len(person.hand())):
+        page.click(f'#hand .hand-card[data-index="{index}"]')
+        page.wait_for_selector("#card-menu:not([hidden])")
+        attach = page.locator("#card-menu .menu-item[data-key=play]:not([disabled])")
+        if attach.count():
+            attach.click()
+            targets = page.locator(".maze .target-slot")
+            targets.first.wait_for()
+            labels = targets.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+            assert all("→" in label for label in labels), labels  # card → (x,y)
+            assert page.locator(".maze .target-slot .ghost").count() == len(labels)  # as it lies
+            choose_on_board(person, targets)
+            return True
+        pile = page.locator("#card-menu .menu-item[data-kind=act]:not([disabled])")
+        if pile.count():
+            sent(person, pile.first.click)
+            return True
+        page.keyboard.press("Escape")
+    return False
+
+
+def one_decision(person: Player, moves: list[str]) -> None:
+    """One decision to get on with the game: a phase's button, a ringed card to step onto (a few
+    a game), a card to attach when five are held, the end of the turn, else a highlighted card
+    (far sight, the duster, the plan's stairs)."""
+    page = person.page
+    for action in BUTTONS:
+        button = page.locator(f'#table-actions [data-action="{action}"]')
+        if button.count():
+            sent(person, button.first.click)
+            return
+    rings = page.locator(RINGS)
+    if rings.count() and len(moves) < 6:
+        badges = rings.evaluate_all("els => els.map(e => e.dataset.cost)")
+        assert all(b == "?" or b.isdigit() for b in badges), badges
+        moves.append(rings.first.get_attribute("data-slot") or "")
+        sent(person, lambda: press(rings.first))
+        return
+    if len(person.hand()) >= 5 and attach_a_card(person):
+        return
+    end = page.locator("#table-actions [data-action=end]")
+    if end.count():
+        sent(person, end.click)
+        return
+    targets = page.locator(".maze .target")
+    if targets.count():
+        choose_on_board(person, targets)
+    elif not attach_a_card(person):
+        raise AssertionError("no way on: " + page.inner_text("#table-actions"))
+
+
+def test_a_person_and_bots_play_zwergengold_to_the_end(
+    people: Callable[..., Player], tmp_path: Path
+) -> None:
+    zara = people("Zara")
+    page = zara.page
+    create_table(zara, "zwergengold", 3, ("heuristic", "random"), {"rounds": 6})
+    page.wait_for_selector(".maze .layer-cards .card[data-card=start][data-level='1']")
+    assert page.locator(".maze .token[data-kind=mage]").count() == 3
+    aps = page.locator(".zg-ap").evaluate_all("els => els.map(e => e.dataset.ap)")
+    assert aps == ["7", "7", "7"]
+    assert "AP" in page.inner_text("#my-role")
+    moves: list[str] = []
+    picture = screenshot_folder(tmp_path) / "client-zwergengold.png"
+    deadline = time.monotonic() + 300
+    while wait_my_turn(zara, 120):
+        assert time.monotonic() < deadline, "no end"
+        if not picture.exists() and page.locator(".maze .layer-cards .card").count() >= 6:
+            page.click("#zoom-in")
+            page.screenshot(path=str(picture))
+        one_decision(zara, moves)
+    assert moves, "the person never stepped onto a ringed card"
+    levels = page.locator(".maze .layer-cards .card").evaluate_all(
+        "els => els.map(e => e.dataset.level)"
+    )
+    assert len(levels) > 3 and all(level.lstrip("-").isdigit() for level in levels)
+    text = page.locator("#overlay .overlay-box").inner_text()
+    assert "The game is over" in text
+    assert page.locator("#overlay tbody tr").count() == 3
+
+
+def test_german_at_phone_width(people: Callable[..., Player], tmp_path: Path) -> None:
+    ida = people("Ida", (390, 844), True)
+    page = ida.page
+    page.click('[data-lang="de"]')
+    create_table(ida, "zwergengold", 2, ("heuristic",), {"rounds": 5})
+    page.wait_for_selector(".maze .layer-cards .card[data-card=start]")
+    assert wait_my_turn(ida)
+    assert "Dein Magier" in page.inner_text("#my-role")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, width  # nothing wider than the phone
+    title = page.locator(".maze .layer-cards .card[data-card=start] title").text_content() or ""
+    assert "Ebene 1" in title, title
+    page.screenshot(path=str(screenshot_folder(tmp_path) / "client-zwergengold-phone.png"))
