@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from saboteur.engine import new_game
+import pytest
+
+from saboteur.engine import NotationError, new_game
 from saboteur.engine.classic.state import ClassicState
 
 
@@ -49,7 +51,25 @@ def test_while_the_game_runs_a_seat_sees_only_its_own_gold_values() -> None:
     assert found, "no seed gave gold in round 1"
 
 
-def test_a_state_read_without_its_events_gives_no_gold_per_round() -> None:
+def test_a_state_read_from_its_notation_keeps_the_gold_per_round() -> None:
+    """The state notation carries the gold per round (``round_gold``), so a state read back
+    without its events shows the same results, and goes on counting the rounds after."""
     state = _play(3, 4)
+    assert state.to_json()["round_gold"], "the game has finished rounds"
     again = state.game.state_from_json(state.to_json())
-    assert all(r["gold"] is None and r["gold_cards"] is None for r in again.view(0)["results"])
+    for seat in (None, 0, 1, 2):
+        assert again.view(seat)["results"] == state.view(seat)["results"]
+    assert again.to_json() == state.to_json()
+
+
+def test_bad_round_gold_in_the_notation_is_refused() -> None:
+    state = _play(3, 4)
+    for bad, said in (
+        ("lots", "round_gold must be a list"),
+        ([{"cards": [0, 0, 0], "values": [0, 0, 0]}], "needs its round number"),
+        ([{"round": 1, "cards": [0, 0], "values": [0, 0, 0]}], "hold 3 counts each"),
+        ([{"round": 1, "cards": [0, -1, 0], "values": [0, 0, 0]}], "hold 3 counts each"),
+    ):
+        data = {**state.to_json(), "round_gold": bad}
+        with pytest.raises(NotationError, match=said):
+            state.game.state_from_json(data)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from saboteur.engine.registry import registered
+from saboteur.server.identity import bot_names
 from tests.server.helpers import (
     LiveServer,
     clients,
@@ -65,7 +66,8 @@ async def test_a_toy_game_against_a_random_bot_seat(server: LiveServer) -> None:
         cleo.pending.extend(await cleo.sync())
         last = await play_out([cleo], game, random_chooser(random.Random(9)))
         assert last[cleo]["view"]["phase"] == "over"
-        assert last[cleo]["names"][1].startswith("Bot")
+        assert last[cleo]["names"][1] in bot_names("random")  # a dwarf
+        assert last[cleo]["summary"]["bots"] == [None, "random"]
 
 
 async def test_bad_toy_tables_are_refused_and_change_nothing(server: LiveServer) -> None:

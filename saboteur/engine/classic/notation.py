@@ -21,7 +21,7 @@ from saboteur.engine.base import JSON, NotationError
 from saboteur.engine.board import Cell, board, face_down, face_up
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic import words
-from saboteur.engine.classic.ledger import round_gold
+from saboteur.engine.classic.ledger import gold_from_json, gold_to_json
 from saboteur.engine.classic.state import GOAL_SLOTS, GOLD_PHASE, OVER, PLAY, ClassicState
 from saboteur.engine.maze import Maze, slot_index, slot_xy
 from saboteur.engine.tools import TOOLS, tool_names
@@ -108,7 +108,7 @@ def view_of(state: ClassicState, player: int | None) -> JSON:
 
 def _results(state: ClassicState, player: int | None, over: bool) -> list[JSON]:
     """The finished rounds, each with the gold its seats took (see :mod:`.ledger`)."""
-    ledger = round_gold(state.events, state.game.players)
+    ledger = state.round_gold()
     out = []
     for result in state.results:
         gold = ledger.get(result["round"])
@@ -138,6 +138,7 @@ def state_to_json(state: ClassicState) -> JSON:
         "gold_offer": list(state.gold_offer),
         "gold_order": list(state.gold_order),
         "results": [dict(result) for result in state.results],
+        **({"round_gold": gold_to_json(gold)} if (gold := state.round_gold()) else {}),
     }
 
 
@@ -188,6 +189,7 @@ def _state_from_json(game: ClassicGame, data: JSON) -> ClassicState:
     order = N.need(data, "gold_order", list)
     state.gold_order = [N.seat(entry, n, "gold_order") for entry in order]
     state.results = [_result(entry, n) for entry in N.need(data, "results", list)]
+    state.earlier_gold = gold_from_json(data.get("round_gold", []), n)
     if len(state.results) != state.round - 1 + (state.phase != PLAY):
         raise NotationError("state notation: results must hold one entry per finished round")
     _check_conservation(state)

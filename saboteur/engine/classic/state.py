@@ -54,6 +54,7 @@ from saboteur.engine.classic.actions import (
 from saboteur.engine.classic.actions import (
     SLOT_ROWS as _SLOT_ROWS,
 )
+from saboteur.engine.classic.ledger import RoundGold, round_gold
 from saboteur.engine.maze import STEP, Maze, slot_index, slot_xy, xy_text
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
@@ -135,6 +136,7 @@ class ClassicState(TableState):
         self.results: list[JSON] = []
         self.history: list[str] = []
         self.events: list[Event] = []
+        self.earlier_gold: dict[int, RoundGold] = {}  # the rounds' gold of a state read back
         self._legal: list[Action] | None = None
 
     # -- dealing -----------------------------------------------------------------------------------
@@ -224,8 +226,13 @@ class ClassicState(TableState):
         other.results = list(self.results)
         other.history = list(self.history)
         other.events = list(self.events)
+        other.earlier_gold = self.earlier_gold  # never changed: read from the notation once
         other._legal = self._legal
         return other
+
+    def round_gold(self) -> dict[int, RoundGold]:
+        """The gold each seat took in each finished round (see :mod:`.ledger`)."""
+        return round_gold(self.events, self.game.players, self.earlier_gold)
 
     def _generate_legal(self) -> list[Action]:
         if self.phase == OVER:
