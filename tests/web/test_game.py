@@ -241,5 +241,9 @@ def test_a_host_plays_two_bots_to_the_end(people: Callable[..., Player]) -> None
     dora.start(game)
     dora.wait_game_window(game)
     assert page.locator("#players .pbot").count() == 2
+    # icons drawn as SVG, not emoji a machine may lack the font for
+    assert page.locator("#players .pbot svg.icon-bot").count() == 2
+    assert page.locator("#players .hand-size svg.icon-card").count() == 3
+    assert not any(ch in page.inner_text("#players") for ch in "\U0001f916\U0001f0a0")
     play_until([dora], game_over([dora]))
     assert "The game is over" in page.locator("#overlay .overlay-box").inner_text()

@@ -1,5 +1,6 @@
 // The classic game's parts of the game window: card art, roles, gold cards, round results.
 
+import { icon } from "./icons.js";
 import { CH, CW, cardMarkup, cardSvg, isPathCard, rolePicture, turned } from "./cards.js";
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
@@ -74,7 +75,7 @@ export const classicRules = register(["classic"], {
     return h("span", { class: "initial", text: (name[0] || "?").toUpperCase() });
   },
   meta: (view, seat) => [
-    h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes[seat] }), text: `🂠 ${view.hand_sizes[seat]}` }),
+    h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes[seat] }) }, icon("card"), ` ${view.hand_sizes[seat]}`),
     goldCount(goldHeld(view, seat)),
   ],
   myInfoKey: (msg, view) => `${view.role}|${view.gold?.join(",")}|${msg.seat}`,

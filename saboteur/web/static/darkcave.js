@@ -6,6 +6,7 @@
 // character and the clans' treasures. What may be done comes from view.legal and the board's
 // targets only.
 
+import { icon } from "./icons.js";
 import { register } from "./adapters.js";
 import { boardOptions, targetsOf } from "./board-targets.js";
 import { svgIcon } from "./cards.js";
@@ -306,7 +307,7 @@ export const darkcaveRules = register(["darkcave"], {
     const clan = view.clans?.[seat];
     const character = view.characters?.[seat];
     const parts = [h("span", { class: "dc-who", title: clanName(clan) }, dot(clan), ` ${character ? characterName(character) : clanName(clan)}`)];
-    parts.push(h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes?.[seat] ?? 0 }), text: `🂠 ${view.hand_sizes?.[seat] ?? 0}` }));
+    parts.push(h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes?.[seat] ?? 0 }) }, icon("card"), ` ${view.hand_sizes?.[seat] ?? 0}`));
     parts.push(h("span", { class: "gold-count", title: t("dc.goldCarried", { n: view.gold?.[seat] ?? 0 }), text: `◆ ${view.gold?.[seat] ?? 0}` }));
     if (view.boots?.[seat]) parts.push(h("span", { class: "dc-boots", text: darkcaveCardName("boots") }));
     if (view.axes?.[seat]) parts.push(h("span", { class: "dc-axes", text: `${darkcaveCardName("axe")}${view.axes[seat] > 1 ? ` ×${view.axes[seat]}` : ""}` }));

@@ -3,6 +3,7 @@
 // to remove a sabotage card; pass discarding one or two), the goal-orientation choice, results.
 // As everywhere in the client, what may be done comes from view.legal only.
 
+import { icon as uiIcon } from "./icons.js";
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
 import { svgIcon, svgNodes } from "./cards.js";
@@ -85,7 +86,7 @@ export const duelRules = register(["duel", "solo"], {
     const gold = view.gold[seat] || [];
     const title = gold.length ? t("duel.goldCards", { cards: gold.map(duelCardName).join(", ") }) : t("duel.gold", { v: 0 });
     return [
-      h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes[seat] }), text: `🂠 ${view.hand_sizes[seat]}` }),
+      h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes[seat] }) }, uiIcon("card"), ` ${view.hand_sizes[seat]}`),
       h("span", { class: "gold-count", title, text: `◆ ${view.scores[seat]}` }),
     ];
   },

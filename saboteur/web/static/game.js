@@ -4,6 +4,7 @@
 // client adapter (rules.js); where it has none, or no hook, the generic adapter draws the view's board.
 // Maze and player targets come with their slot or seat from view.board.targets.
 
+import { icon } from "./icons.js";
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
 import { placesOf, t } from "./i18n.js";
 import { botBadge, h, refill } from "./lobby.js";
@@ -348,8 +349,8 @@ export class GameWindow {
           "div",
           { class: "pinfo" },
           h("span", { class: "pname", text: me ? `${name} (${t("me.you")})` : name }),
-          msg.summary?.bots?.[seat] ? h("span", { class: "pbot", text: `🤖 ${botBadge(msg.summary.bots[seat])}` }) : null,
-          msg.summary?.away?.includes(seat) ? h("span", { class: "pbot", text: `🤖 ${t("seat.away")}` }) : null,
+          msg.summary?.bots?.[seat] ? h("span", { class: "pbot" }, icon("bot"), ` ${botBadge(msg.summary.bots[seat])}`) : null,
+          msg.summary?.away?.includes(seat) ? h("span", { class: "pbot" }, icon("bot"), ` ${t("seat.away")}`) : null,
           h("span", { class: "pmeta" }, this.rules.meta(view, seat)),
         ),
         tools,

@@ -2,6 +2,7 @@
 // (view.board, hand, legal, current, phase, scores, winners). A ruleset's own adapter inherits
 // every hook it does not define from here (see adapters.js).
 
+import { icon } from "./icons.js";
 import { backMarkup, cellMarkup, handCardMarkup, markerMarkup, pieceMarkup, placePieces, seatColour } from "./board-art.js";
 import { boardOptions, looseActions, looseLabel, tableOptions } from "./board-targets.js";
 import { CH, CW, el, svgNodes } from "./cards.js";
@@ -102,7 +103,7 @@ export const genericRules = {
   meta(view, seat) {
     const parts = [];
     const cards = view.hand_sizes?.[seat];
-    if (cards != null) parts.push(h("span", { class: "hand-size", title: t("info.cards", { n: cards }), text: `🂠 ${cards}` }));
+    if (cards != null) parts.push(h("span", { class: "hand-size", title: t("info.cards", { n: cards }) }, icon("card"), ` ${cards}`));
     const score = view.scores?.[seat];
     if (score != null) parts.push(h("span", { class: "score", title: t("result.points"), text: `◆ ${score}` }));
     return parts;

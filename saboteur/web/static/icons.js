@@ -1,0 +1,35 @@
+// Small icons drawn as SVG, so that they show on every machine (an emoji needs a font that has it).
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// name -> the shapes of a 16x16 icon: [element, attributes]
+const SHAPES = {
+  card: [
+    ["rect", { x: 3.5, y: 1.5, width: 9, height: 13, rx: 1.5, fill: "none", stroke: "currentColor" }],
+    ["path", { d: "M6 5 L10 11 M10 5 L6 11", stroke: "currentColor", "stroke-width": 1 }],
+  ],
+  bot: [
+    ["rect", { x: 2.5, y: 5.5, width: 11, height: 8, rx: 2, fill: "none", stroke: "currentColor" }],
+    ["circle", { cx: 6, cy: 9.5, r: 1.2, fill: "currentColor" }],
+    ["circle", { cx: 10, cy: 9.5, r: 1.2, fill: "currentColor" }],
+    ["path", { d: "M8 5.5 V2.5 M6.5 2.5 H9.5", stroke: "currentColor" }],
+  ],
+};
+
+/** The names of the icons there are. */
+export const ICONS = Object.keys(SHAPES);
+
+/**
+ * An inline SVG icon (`name`: one of ICONS), sized to the text, hidden from screen readers (the
+ * element that holds it says what it means).
+ */
+export function icon(name) {
+  const svg = document.createElementNS(SVG, "svg");
+  for (const [k, v] of Object.entries({ viewBox: "0 0 16 16", width: "1em", height: "1em", class: `icon icon-${name}`, "aria-hidden": "true" })) svg.setAttribute(k, v);
+  for (const [tag, attrs] of SHAPES[name] ?? []) {
+    const shape = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) shape.setAttribute(k, String(v));
+    svg.append(shape);
+  }
+  return svg;
+}
