@@ -13,7 +13,7 @@ from typing import Any
 from saboteur.engine.messages import Message
 from saboteur.server import protocol as P
 from saboteur.server.hub import Client, encode
-from saboteur.server.limits import RateLimit
+from saboteur.server.limits import Buckets
 from saboteur.server.ports import Games, Online, Shared
 from saboteur.server.protocol import ProtocolError
 from saboteur.server.store.store import User
@@ -39,7 +39,7 @@ class Chat:
         self.names, self.online, self.games = shared.names, online, games
         self.seen: deque[int] = deque(maxlen=CHAT_SEEN)  # stored lines pushed here lately
         self.mark = 0  # the newest stored line heard of from another node
-        self.limits: dict[int, RateLimit] = {}
+        self.limits = Buckets(CHAT_BURST, CHAT_WINDOW)  # per user, the least used forgotten
         self._global_chat: list[dict[str, Any]] | None = None  # the last lines, as sent
         self._chat_version = 0  # counts global lines said (here or elsewhere) and renames
 
@@ -73,8 +73,7 @@ class Chat:
                 "a chat line with nothing to show (once control and invisible "
                 "characters are removed) is not sent",
             )
-        limit = self.limits.setdefault(user.id, RateLimit(CHAT_BURST, CHAT_WINDOW))
-        if not limit.allow():
+        if not self.limits.allow(user.id):
             raise ProtocolError("rate-limited", f"at most {CHAT_BURST} lines per {CHAT_WINDOW:g} s")
         if not self.guards.allows(self.guards.chat, client.address):  # many names, one address
             raise ProtocolError("rate-limited", "too many chat lines from your address: slow down")

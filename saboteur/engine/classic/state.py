@@ -137,6 +137,7 @@ class ClassicState(TableState):
         self.history: list[str] = []
         self.events: list[Event] = []
         self.earlier_gold: dict[int, RoundGold] = {}  # the rounds' gold of a state read back
+        self._gold: tuple[int, dict[int, RoundGold]] = (-1, {})  # round_gold() by events seen
         self._legal: list[Action] | None = None
 
     # -- dealing -----------------------------------------------------------------------------------
@@ -227,12 +228,17 @@ class ClassicState(TableState):
         other.history = list(self.history)
         other.events = list(self.events)
         other.earlier_gold = self.earlier_gold  # never changed: read from the notation once
+        other._gold = self._gold  # the same events: the same answer (never changed in place)
         other._legal = self._legal
         return other
 
     def round_gold(self) -> dict[int, RoundGold]:
-        """The gold each seat took in each finished round (see :mod:`.ledger`)."""
-        return round_gold(self.events, self.game.players, self.earlier_gold)
+        """The gold each seat took in each finished round (see :mod:`.ledger`); read from the
+        events once per new event, not once per view (events are only ever appended)."""
+        seen = len(self.events)
+        if self._gold[0] != seen:
+            self._gold = (seen, round_gold(self.events, self.game.players, self.earlier_gold))
+        return self._gold[1]
 
     def _generate_legal(self) -> list[Action]:
         if self.phase == OVER:
