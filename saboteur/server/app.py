@@ -111,6 +111,7 @@ class HighScore(BaseModel):
     gold: int
     games: int
     won: int
+    registered: bool  # the nickname is registered (has a password)
 
 
 class OptionInfo(BaseModel):
