@@ -23,6 +23,7 @@ from saboteur import __version__
 from saboteur.engine import RULESETS, Record
 from saboteur.engine.registry import DEFAULT_RULESET
 from saboteur.engine.views import event_schema, view_schema
+from saboteur.server.accounts import AccountPolicy
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.collector import Collector
 from saboteur.server.headers import SecurityHeaders
@@ -110,6 +111,7 @@ class HighScore(BaseModel):
     gold: int
     games: int
     won: int
+    registered: bool  # the nickname is registered (has a password)
 
 
 class OptionInfo(BaseModel):
@@ -159,12 +161,14 @@ def create_app(
     send_limits: SendLimits | None = None,
     allow_origins: Iterable[str] = (),
     abuse_limits: AbuseLimits | None = None,
+    account_policy: AccountPolicy | None = None,
 ) -> FastAPI:
     """The server for the database at ``db_url`` (migrated at start unless ``migrate`` is off);
     bots wait ``bot_delay`` seconds before each move.  With ``redis_url`` it is one node of
     several that share the database and talk over Redis.  A connection that falls behind its
     ``send_limits`` is dropped; a WebSocket from a page of another origin than the server's own
-    and ``allow_origins`` is refused; what one address or person may do: ``abuse_limits``."""
+    and ``allow_origins`` is refused; what one address or person may do: ``abuse_limits``; how
+    long logins and guests' names last: ``account_policy``."""
     limits = send_limits or SendLimits()
     origins = Origins(allow_origins)
 
@@ -180,6 +184,7 @@ def create_app(
             absence_timeout=absence_timeout,
             bus=bus,
             abuse_limits=abuse_limits,
+            account_policy=account_policy,
         )
         await service.load()
         app.state.service = service

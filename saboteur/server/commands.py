@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 import click
 
+from saboteur.server.accounts import AccountPolicy
 from saboteur.server.limits import AbuseLimits, SendLimits
 
 DEFAULT_PORT = 8765
@@ -99,13 +100,28 @@ def database_url(db: str | None, data_dir: Path) -> str:
     metavar="KEY=VALUE",
     help="What one address or person may do, e.g. new_users=10/3600 (new nicknames per address "
     "per hour), renames=10/600, new_tables=10/60, chat=30/10 (lines per address), open_tables=3 "
-    "(open tables one person hosts); repeatable.",
+    "(open tables one person hosts), logins=20/600 (password tries per address), "
+    "login_names=10/600 (password tries per nickname); repeatable.",
 )
 @click.option(
     "--forwarded-allow-ips",
     metavar="IPS",
     help="Behind a proxy: trust X-Forwarded-For from these addresses (comma-separated, or *) for "
     "the players' addresses; by default it is ignored and the peer's address counts.",
+)
+@click.option(
+    "--session-days",
+    type=click.FloatRange(0.01, 3650),
+    default=AccountPolicy.session_days,
+    show_default=True,
+    help="A login (a browser's session token) unused this many days has expired.",
+)
+@click.option(
+    "--guest-days",
+    type=click.FloatRange(0.01, 3650),
+    default=AccountPolicy.guest_days,
+    show_default=True,
+    help="A guest's nickname (not registered) unseen this many days is free again.",
 )
 @click.option("--log-level", default="info", type=click.Choice(["debug", "info", "warning"]))
 def server(
@@ -121,6 +137,8 @@ def server(
     send_timeout: float,
     abuse: tuple[str, ...],
     forwarded_allow_ips: str | None,
+    session_days: float,
+    guest_days: float,
     log_level: str,
 ) -> None:
     """Start the game server on PORT (lobby, chat, games, high scores).
@@ -152,6 +170,7 @@ def server(
             send_limits=SendLimits(outbox_limit, outbox_chars, send_timeout),
             allow_origins=allow_origins,
             abuse_limits=abuse_limits(abuse),
+            account_policy=AccountPolicy(session_days, guest_days),
         ),
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "",

@@ -47,6 +47,7 @@ class Client:
     ) -> None:
         self.address = address  # the peer's IP address (a trusted proxy's X-Forwarded-For)
         self.user: User | None = None
+        self.session: str | None = None  # the hash of the token this connection logged in with
         self.watching: set[int] = set()  # games this connection follows as a spectator
         self.follows_lobby = True  # told of the lobby's tables and high scores as they change
         self.limits = limits or SendLimits()

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import zlib
+from datetime import timedelta
 
 from saboteur.server import protocol as P
 from saboteur.server.hub import Client
 from saboteur.server.names import check_name
 from saboteur.server.ports import Lists, Online, Shared, Talk
 from saboteur.server.protocol import ProtocolError
+from saboteur.server.store.accounts import hash_token
 from saboteur.server.store.store import NameTaken, User
 
 DWARFS = (
@@ -33,28 +35,46 @@ def bot_names(spec: str) -> list[str]:
 class Identity:
     """Users and their nicknames (kept in the shared ``names``, which the other parts read)."""
 
-    def __init__(self, shared: Shared, online: Online, lobby: Lists, chat: Talk) -> None:
+    def __init__(
+        self,
+        shared: Shared,
+        online: Online,
+        lobby: Lists,
+        chat: Talk,
+        session_ttl: timedelta = timedelta(days=30),
+    ) -> None:
         self.store, self.bus, self.hub = shared.store, shared.bus, shared.hub
         self.guards = shared.guards
         self.names = shared.names
         self.online, self.lobby, self.chat = online, lobby, chat
+        self.session_ttl = session_ttl  # a token unused this long has expired
 
     async def hello(self, client: Client, message: P.Hello) -> User:
         """Attach a user (by token, or new) to ``client`` and welcome them; the user."""
         if client.user is not None:
             raise ProtocolError("already-hello", "this connection has said hello already")
         token = message.token
-        user = await self.store.user_by_token(token) if token else None
-        fresh = user is None  # a new user: nobody has whispered to them yet
-        if user is None:
+        found = await self.store.accounts.by_token(token, self.session_ttl) if token else None
+        if found is not None:
+            user = User(found.user_id, found.name, found.registered)
+        else:
             if token and not message.name:
-                raise ProtocolError("bad-token", "unknown session token: say hello with a name")
+                raise ProtocolError(
+                    "bad-token", "unknown or expired session token: say hello with a name"
+                )
             if not self.guards.allows(self.guards.new_users, client.address):
                 raise ProtocolError(
                     "rate-limited", "too many new nicknames from your address: try again later"
                 )
             user, token = await self._new_user(message.name or "")
         assert token is not None
+        await self.welcome(client, user, token, fresh=found is None)
+        return user
+
+    async def welcome(self, client: Client, user: User, token: str, fresh: bool) -> None:
+        """``user`` logged in on ``client`` with ``token``: the welcome (the lobby, the chat,
+        their whispers unless ``fresh``: a new user nobody has whispered to yet)."""
+        client.session = hash_token(token)
         self.names[user.id] = user.name
         whispers = [] if fresh else [line.to_json() for line in await self.store.whispers(user.id)]
         board = await self.lobby.lobby_board()  # kept between finished games: no wait, mostly
@@ -64,7 +84,7 @@ class Identity:
         welcome = {
             **self.lobby.lists(user.id, board),
             "type": "welcome",
-            "user": {"id": user.id, "name": user.name},
+            "user": {"id": user.id, "name": user.name, "registered": user.registered},
             "token": token,
             "chat": chat,
             "whispers": whispers,
@@ -72,13 +92,19 @@ class Identity:
         client.push(welcome)
         if came_online:
             self.online.changed()
-        return user
 
     async def _new_user(self, wanted: str) -> tuple[User, str]:
         try:
             name = check_name(wanted)
         except ValueError as err:
             raise ProtocolError("bad-name", str(err)) from None
+        account = await self.store.accounts.by_name(name)
+        if account is not None and account.password_hash is not None:
+            raise ProtocolError(
+                "name-registered",
+                f"the nickname {account.name!r} is registered: log in with its password,"
+                " or choose another",
+            )
         base, suffix = name, 1
         while True:
             try:

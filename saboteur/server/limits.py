@@ -73,6 +73,8 @@ class AbuseLimits:
     new_tables: tuple[int, float] = (10, 60.0)  # tables opened from one address
     open_tables: int = 3  # open tables one person hosts at once
     chat: tuple[int, float] = (30, 10.0)  # chat lines from one address (all its names)
+    logins: tuple[int, float] = (20, 600.0)  # password tries from one address
+    login_names: tuple[int, float] = (10, 600.0)  # password tries for one nickname, from anywhere
     loopback: bool = False  # limit this machine's own addresses too (tests, load tests: not)
 
 
@@ -87,6 +89,8 @@ class Guards:
         self.renames = Buckets(*self.limits.renames)
         self.new_tables = Buckets(*self.limits.new_tables)
         self.chat = Buckets(*self.limits.chat)
+        self.logins = Buckets(*self.limits.logins)
+        self.login_names = Buckets(*self.limits.login_names)
 
     def allows(self, buckets: Buckets, address: str) -> bool:
         """Whether one more event from ``address`` is allowed (this machine's own addresses

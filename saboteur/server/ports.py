@@ -172,6 +172,21 @@ class BotUsers(Protocol):
     async def new_bot_user(self, spec: str, avoid: set[int]) -> User: ...
 
 
+class Welcomer(Protocol):
+    """Welcomes a user who has just logged in on a connection (the identity part)."""
+
+    async def welcome(self, client: Client, user: User, token: str, fresh: bool) -> None: ...
+
+
+class SessionsEnded(Protocol):
+    """Logs out the connections holding ended sessions, and tells those of a user who has just
+    registered (the accounts part; used by the bus sync)."""
+
+    def ended(self, user_id: int, sessions: list[str]) -> None: ...
+
+    def registered(self, user_id: int) -> None: ...
+
+
 class Renamer(Protocol):
     """Takes a user's new nickname (the identity part)."""
 

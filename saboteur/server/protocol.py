@@ -60,6 +60,39 @@ class Hello(Message):
     token: Annotated[str, StringConstraints(max_length=64)] | None = None
 
 
+PasswordText = Annotated[str, StringConstraints(min_length=1, max_length=256)]
+
+
+class Login(Message):
+    """First message, instead of hello: log in to a registered nickname."""
+
+    type: Literal["login"]
+    name: NameText
+    password: PasswordText
+
+
+class Register(Message):
+    """Keep my nickname: from now on it takes this password to log in to it."""
+
+    type: Literal["register"]
+    password: PasswordText
+
+
+class ChangePassword(Message):
+    """A new password (the old one to prove it is me); my other sessions end."""
+
+    type: Literal["password"]
+    old: PasswordText
+    new: PasswordText
+
+
+class Logout(Message):
+    """End this session (``everywhere``: all my sessions, on every device)."""
+
+    type: Literal["logout"]
+    everywhere: StrictBool = False
+
+
 class Rename(Message):
     type: Literal["rename"]
     name: NameText
@@ -149,6 +182,10 @@ class Ping(Message):
 
 Inbound = Annotated[
     Hello
+    | Login
+    | Register
+    | ChangePassword
+    | Logout
     | Rename
     | Chat
     | NewGame
@@ -167,6 +204,10 @@ Inbound = Annotated[
 _ADAPTER: TypeAdapter[Inbound] = TypeAdapter(Inbound)
 TYPES = (
     "hello",
+    "login",
+    "register",
+    "password",
+    "logout",
     "rename",
     "chat",
     "new_game",

@@ -16,6 +16,7 @@ from typing import Any
 
 from saboteur.engine import IllegalAction, NotationError, OptionError
 from saboteur.server import protocol as P
+from saboteur.server.accounts import AccountPolicy, Logins
 from saboteur.server.bus import Bus, LocalBus
 from saboteur.server.chat import Chat
 from saboteur.server.cluster import Nodes
@@ -51,6 +52,7 @@ class Service:
         absence_timeout: float = ABSENCE_TIMEOUT,
         bus: Bus | None = None,
         abuse_limits: AbuseLimits | None = None,
+        account_policy: AccountPolicy | None = None,
     ) -> None:
         self.store = store
         self.bus: Bus = bus if bus is not None else LocalBus()
@@ -59,6 +61,8 @@ class Service:
         self.names: dict[int, str] = {}  # user id -> nickname, for everyone seated or online
         self.message_limits: dict[Client, RateLimit] = {}
         self.watchdog: asyncio.Task[None] | None = None  # drops connections stuck in a send
+        self.sweeper: asyncio.Task[None] | None = None  # gives back long-gone guests' names
+        policy = account_policy or AccountPolicy()
         shared = Shared(
             store, self.bus, self.hub, self.names, Guards(abuse_limits or AbuseLimits())
         )
@@ -69,7 +73,8 @@ class Service:
         self.presence = Presence(self.hub, self.nodes, self.feed)
         self.lobby = Lobby(shared, self.tables, self.presence, self.feed)
         self.chat = Chat(shared, self.presence, self.games)
-        self.identity = Identity(shared, self.presence, self.lobby, self.chat)
+        self.identity = Identity(shared, self.presence, self.lobby, self.chat, policy.session_ttl)
+        self.logins = Logins(shared, self.presence, self.lobby, self.identity, self._detach, policy)
         self.play = Play(shared, self.games, self.lobby, self.chat, self.nodes, bot_delay)
         timers = self.play.timers
         self.seats = Seats(
@@ -94,6 +99,7 @@ class Service:
             self.play,
             timers,
             self.identity,
+            self.logins,
         )
 
     # -- wiring ------------------------------------------------------------------------------
@@ -131,6 +137,7 @@ class Service:
         """Join the other nodes (if any), then bring back every open and active game,
         replaying the active ones' records."""
         self.watchdog = asyncio.get_running_loop().create_task(self.hub.watch())
+        self.sweeper = asyncio.get_running_loop().create_task(self.logins.sweep())
         if self.bus.clustered:
             await self.sync.start()
         for row in await self.store.load_games((OPEN, ACTIVE)):
@@ -152,8 +159,9 @@ class Service:
                     self.seats.watch_absence(table, user_id)
 
     async def close(self) -> None:
-        if self.watchdog is not None:
-            self.watchdog.cancel()
+        for task in (self.watchdog, self.sweeper):
+            if task is not None:
+                task.cancel()
         await self.feed.close()
         self.sync.stop()
         await self.bus.close()
@@ -177,6 +185,17 @@ class Service:
         self.seats.disconnected(client, went_offline)
         await client.stop()
 
+    def _detach(self, client: Client) -> None:
+        """Log a connection out, keeping it open: it is as if it had closed (its user may go
+        offline, its seats wait, it watches nothing), and it may say hello again."""
+        went_offline = self.hub.remove(client)
+        self.hub.add(client)
+        if went_offline:
+            self.presence.changed()
+        self.seats.disconnected(client, went_offline)
+        client.watching.clear()
+        client.user, client.session = None, None
+
     async def handle(self, client: Client, text: str | bytes) -> None:
         """One inbound frame: validated, dispatched; every failure becomes an error reply."""
         ref = None
@@ -186,7 +205,7 @@ class Service:
                 raise ProtocolError("rate-limited", "too many messages: slow down")
             message = P.parse_message(text)
             ref = message.id
-            if client.user is None and not isinstance(message, P.Hello):
+            if client.user is None and not isinstance(message, P.Hello | P.Login):
                 raise ProtocolError("hello-first", "say hello first (with a name or a token)")
             await self._dispatch(client, message)
         except ProtocolError as err:
@@ -202,12 +221,22 @@ class Service:
             welcomed = await self.identity.hello(client, message)
             await self.seats.rejoin(client, welcomed)
             return
+        if isinstance(message, P.Login):
+            welcomed = await self.logins.login(client, message)
+            await self.seats.rejoin(client, welcomed)
+            return
         user = client.user
         assert user is not None
         if isinstance(message, P.Ping):
             client.push({"type": "pong", "ref": message.id})
         elif isinstance(message, P.Rename):
             await self.identity.rename(user, message)
+        elif isinstance(message, P.Register):
+            await self.logins.register(client, user, message)
+        elif isinstance(message, P.ChangePassword):
+            await self.logins.change_password(client, user, message)
+        elif isinstance(message, P.Logout):
+            await self.logins.logout(client, user, message)
         elif isinstance(message, P.Chat):
             await self.chat.say(client, user, message)
         elif isinstance(message, P.Lists):

@@ -22,6 +22,7 @@ from saboteur.server.ports import (
     Lists,
     Relay,
     Renamer,
+    SessionsEnded,
     Shared,
     Views,
 )
@@ -49,11 +50,13 @@ class Sync:
         views: Views,
         timers: Arming,
         identity: Renamer,
+        accounts: SessionsEnded,
     ) -> None:
         self.store, self.bus, self.hub = shared.store, shared.bus, shared.hub
         self.nodes, self.games, self.tables = nodes, games, games.tables
         self.presence, self.chat, self.lobby, self.seats = presence, chat, lobby, seats
         self.views, self.timers, self.identity = views, timers, identity
+        self.accounts = accounts
         self.announced_version = 0  # the version of this node's users last told
         self.heartbeat_task: asyncio.Task[None] | None = None
         self.takeovers: set[asyncio.Task[None]] = set()  # rereads after nodes left
@@ -92,6 +95,10 @@ class Sync:
             self.seats.remote_away(int(message["game"]), int(message["seat"]), bool(message["on"]))
         elif kind == "highscores":
             self.lobby.highscores_changed()
+        elif kind == "logout":
+            self.accounts.ended(int(message["user"]), [str(s) for s in message["sessions"]])
+        elif kind == "registered":
+            self.accounts.registered(int(message["user"]))
         else:
             log.warning("ignored a bus message of kind %r", kind)
 

@@ -65,8 +65,13 @@ NOT_STR = (
 
 INT_FIELDS = {"game", "players", "clock", "seq", "page"}
 STR_FIELDS = {"name", "token", "text", "action", "channel", "ruleset", "to", "search"}
+STR_FIELDS |= {"password", "old", "new"}
 FIELDS: dict[str, list[str]] = {
     "hello": ["name", "token"],
+    "login": ["name", "password"],
+    "register": ["password"],
+    "password": ["old", "new"],
+    "logout": ["everywhere"],
     "rename": ["name"],
     "chat": ["channel", "text", "game", "to"],
     "new_game": ["ruleset", "players", "options", "clock"],
@@ -82,6 +87,9 @@ FIELDS: dict[str, list[str]] = {
     "ping": [],
 }
 REQUIRED: dict[str, list[str]] = {
+    "login": ["name", "password"],
+    "register": ["password"],
+    "password": ["old", "new"],
     "rename": ["name"],
     "chat": ["channel", "text"],
     "new_game": ["players"],
@@ -95,6 +103,10 @@ def base_message(kind: str, active: int) -> Message:
     """A message of this type that the fuzzing client could send (the fuzz changes it)."""
     messages: dict[str, Message] = {
         "hello": {"type": "hello", "name": "Fuzzy"},
+        "login": {"type": "login", "name": "Fuzz", "password": "not its password"},
+        "register": {"type": "register", "password": "fuzzy password"},
+        "password": {"type": "password", "old": "not the password", "new": "fuzzy password"},
+        "logout": {"type": "logout", "everywhere": False},
         "rename": {"type": "rename", "name": "Fuzz"},
         "chat": {"type": "chat", "channel": "game", "game": active, "text": "x"},
         "new_game": {"type": "new_game", "players": 3},
@@ -122,7 +134,7 @@ def fuzzed(draw: st.DrawFn, kind: str, active: int) -> tuple[str, bool]:
             message[field] = draw(NOT_INT)
         elif field in STR_FIELDS:
             message[field] = draw(NOT_STR)
-        elif field == "follow":
+        elif field in ("follow", "everywhere"):
             message[field] = draw(NOT_STR.filter(lambda value: not isinstance(value, bool)))
         elif field == "asked":  # a list of names, not a name, a number or a list of numbers
             message[field] = draw(
@@ -203,8 +215,9 @@ class Fuzzing:
         self.examples += 1
         if self.snapshot is None:
             self.snapshot = await self.state()
-        if json_type(frame) == "hello":  # before hello: a fresh connection
-            replies = await hello_replies(self.server, frame)
+        kind = json_type(frame)
+        if kind in ("hello", "login", "logout"):  # a fresh connection (logout: a new user's)
+            replies = await fresh_replies(self.server, frame, greet=kind == "logout")
         else:
             await self.fuzzer.send_raw(frame)
             replies = await self.fuzzer.sync()  # the pong: the connection is alive
@@ -232,8 +245,9 @@ def json_type(frame: str | bytes) -> Any:
     return data.get("type") if isinstance(data, dict) else None
 
 
-async def hello_replies(server: LiveServer, frame: str | bytes) -> list[Message]:
-    client = await Client.connect(server.ws)
+async def fresh_replies(server: LiveServer, frame: str | bytes, greet: bool) -> list[Message]:
+    """The replies to ``frame`` on a new connection (that first says hello, if ``greet``)."""
+    client = await Client.open(server.ws, "Leaver") if greet else await Client.connect(server.ws)
     try:
         await client.send_raw(frame)
         await client.send({"type": "ping", "id": "end"})

@@ -55,7 +55,13 @@ async def play_complete_game(server: LiveServer, players: int, seed: int) -> Non
             assert last[client]["view"]["scores"] == scores
             assert last[client]["view"]["winners"] == winners
         expected = {
-            names[s]: {"name": names[s], "gold": scores[s], "games": 1, "won": int(s in winners)}
+            names[s]: {
+                "name": names[s],
+                "gold": scores[s],
+                "games": 1,
+                "won": int(s in winners),
+                "registered": False,
+            }
             for s in range(players)
         }
 

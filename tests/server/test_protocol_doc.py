@@ -51,11 +51,22 @@ def test_the_examples_of_inbound_messages_are_taken_by_the_server() -> None:
 
 def test_every_message_type_and_error_code_is_documented() -> None:
     sources = "\n".join(path.read_text() for path in SERVER.glob("*.py"))
-    parts = ("service", "identity", "presence", "chat", "lobby", "seats", "play", "tables", "feed")
+    parts = [
+        "service",
+        "identity",
+        "accounts",
+        "presence",
+        "chat",
+        "lobby",
+        "seats",
+        "play",
+        "tables",
+        "feed",
+    ]
     built = "\n".join((SERVER / f"{name}.py").read_text() for name in parts)
-    outbound = set(re.findall(r'"type": "([a-z_]+)"', built))
+    outbound = set(re.findall(r"\"type\": \"([a-z_-]+)\"", built))
     assert outbound >= {"welcome", "lists", "games_changed", "presence", "user", "chat", "game"}
-    headings = set(re.findall(r"^### (\w+)$", DOC, flags=re.MULTILINE))
+    headings = set(re.findall(r"^### ([\w-]+)$", DOC, flags=re.MULTILINE))
     assert set(TYPES) - {"unwatch"} <= headings
     assert outbound <= headings | {"error"}, outbound - headings
     examples = json_examples(section("Messages from the server")) + json_examples(section("Errors"))

@@ -221,6 +221,7 @@ async def test_kill_9_in_the_middle_of_a_game(tmp_path: Path) -> None:
                 "gold": totals[client.name]["gold"] + final["scores"][seat],
                 "games": 2,
                 "won": totals[client.name]["won"] + (seat in final["winners"]),
+                "registered": False,
             }
         await back[0].expect("highscores")
         assert {row["name"]: row for row in second.get("/api/highscores")} == totals

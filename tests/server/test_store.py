@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -20,16 +22,22 @@ from saboteur.server.store.store import (
     SeatTaken,
     SeqConflict,
     Store,
+    User,
 )
 
 pytestmark = pytest.mark.anyio
 
 
+async def user_by_token(store: Store, token: str) -> User | None:
+    found = await store.accounts.by_token(token, timedelta(days=1))
+    return None if found is None else User(found.user_id, found.name, found.registered)
+
+
 async def test_users_tokens_and_renames(store: Store) -> None:
     ann, token = await store.create_user("Ann")
     assert ann.name == "Ann" and len(token) >= 20
-    assert await store.user_by_token(token) == ann
-    assert await store.user_by_token("not a token") is None
+    assert await user_by_token(store, token) == ann
+    assert await user_by_token(store, "not a token") is None
     assert await store.name_exists("aNN") and not await store.name_exists("Bob")
     with pytest.raises(NameTaken):
         await store.create_user("ANN")  # unique regardless of case
@@ -38,10 +46,58 @@ async def test_users_tokens_and_renames(store: Store) -> None:
     with pytest.raises(NameTaken):
         await store.rename(bob.id, "ann")
     await store.rename(bob.id, "Bobby")
-    assert await store.user_by_token(bob_token) == type(bob)(bob.id, "Bobby")
+    assert await user_by_token(store, bob_token) == type(bob)(bob.id, "Bobby")
     assert await store.user_names([ann.id, bob.id, 999]) == {ann.id: "Ann", bob.id: "Bobby"}
     assert await store.user_names([]) == {}
     await store.create_user("Bob")  # the old name is free again
+
+
+async def test_sessions_slide_expire_and_end(store: Store) -> None:
+    accounts = store.accounts
+    ann, first = await store.create_user("Ann")
+    second = await accounts.new_session(ann.id)  # another browser
+    day = timedelta(days=1)
+    one = await accounts.by_token(first, day)
+    two = await accounts.by_token(second, day)
+    assert one is not None and two is not None and one.session != two.session
+    assert (one.user_id, one.name, one.registered) == (ann.id, "Ann", False)
+    # a session unused for longer than the time to live has expired, and is gone
+    await asyncio.sleep(0.05)
+    assert await accounts.by_token(first, timedelta(milliseconds=10)) is None
+    assert await accounts.by_token(first, day) is None
+    # using one moves it on: it lives a time to live from its last use
+    assert await accounts.by_token(second, timedelta(seconds=5)) is not None
+    # a password registers the name; every session but the one kept ends
+    third = await accounts.new_session(ann.id)
+    three = await accounts.by_token(third, day)
+    assert three is not None
+    assert await accounts.set_password(ann.id, "hash-1", keep=three.session) == [two.session]
+    assert await accounts.by_token(second, day) is None
+    found = await accounts.by_token(third, day)
+    assert found is not None and found.registered
+    account = await accounts.by_name("ANN")
+    assert account is not None and (account.user_id, account.password_hash) == (ann.id, "hash-1")
+    assert await accounts.by_name("Nobody") is None
+    assert await accounts.end_sessions(ann.id) == [three.session]
+    assert await accounts.by_token(third, day) is None
+
+
+async def test_guests_unseen_for_long_give_their_names_back(store: Store) -> None:
+    accounts = store.accounts
+    guest, token = await store.create_user("Gus")
+    member, _ = await store.create_user("Mia")
+    await accounts.set_password(member.id, "hash", keep=None)
+    online, _ = await store.create_user("Olli")
+    await store.create_user("Balin", bot="random")
+    later = datetime.now(UTC) + timedelta(seconds=1)
+    released = await accounts.release_guests(later, online=lambda user: user == online.id)
+    assert released == [guest.id]  # not the registered, the online, nor the bot
+    assert await store.user_names([guest.id]) == {guest.id: "Gus (guest)"}
+    assert await accounts.by_token(token, timedelta(days=1)) is None  # logged out
+    again, _ = await store.create_user("Gus")  # the name is free again
+    assert again.id != guest.id
+    released = await accounts.release_guests(later, online=lambda user: False)
+    assert released == [online.id, again.id]  # (released twice: "Gus (guest)" twice)
 
 
 async def test_a_game_from_open_to_finished(store: Store) -> None:
@@ -146,10 +202,11 @@ async def test_highscores(store: Store) -> None:
         await store.finish_game(
             row.id, [(s, ids[name], gold, won) for s, (name, gold, won) in enumerate(table)]
         )
+    await store.accounts.set_password(ids["Bob"], "argon2-hash", keep=None)
     assert await store.highscores() == [
-        {"name": "Cat", "gold": 9, "games": 3, "won": 2},
-        {"name": "Bob", "gold": 7, "games": 3, "won": 1},
-        {"name": "Ann", "gold": 4, "games": 3, "won": 1},
+        {"name": "Cat", "gold": 9, "games": 3, "won": 2, "registered": False},
+        {"name": "Bob", "gold": 7, "games": 3, "won": 1, "registered": True},
+        {"name": "Ann", "gold": 4, "games": 3, "won": 1, "registered": False},
     ]  # Dan played no finished game
     assert [row["name"] for row in await store.highscores(limit=1)] == ["Cat"]
 

@@ -30,10 +30,22 @@ users = Table(
     Column("id", Integer, primary_key=True),
     Column("name", String(32), nullable=False),
     Column("name_key", String(128), nullable=False, unique=True),  # the name's skeleton
-    Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("last_seen", DateTime(timezone=True), nullable=False),
     Column("bot", String(64), nullable=True),  # the bot spec of a bot seat's user; null for people
+    Column("password_hash", String(256), nullable=True),  # Argon2id; null: a guest (or a bot)
+    Column("registered_at", DateTime(timezone=True), nullable=True),
+)
+
+sessions = Table(  # a user's logins: one per browser (or client) that holds a token
+    "sessions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_used", DateTime(timezone=True), nullable=False),  # it expires unused
+    Index("ix_sessions_user", "user_id"),
 )
 
 games = Table(

@@ -7,8 +7,6 @@ anyone about it; writes that arrive together are committed together.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -33,6 +31,7 @@ from sqlalchemy.sql import ColumnElement
 from saboteur.engine.registry import RULESETS
 from saboteur.server.lookalike import skeleton
 from saboteur.server.store.access import open_database
+from saboteur.server.store.accounts import Accounts, insert_session
 from saboteur.server.store.newrows import NewRow
 from saboteur.server.store.schema import actions, chat, games, results, seats, users
 
@@ -63,14 +62,11 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat(timespec="seconds")
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 @dataclass
 class User:
     id: int
     name: str
+    registered: bool = False  # has a password (see ``saboteur.server.accounts``)
 
 
 @dataclass
@@ -129,6 +125,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.db = open_database(url)
+        self.accounts = Accounts(self.db)
 
     async def close(self) -> None:
         await self.db.close()
@@ -136,30 +133,28 @@ class Store:
     # -- users -------------------------------------------------------------------------------
 
     async def create_user(self, name: str, bot: str | None = None) -> tuple[User, str]:
-        """A new user with ``name``; returns it and its session token (shown once).
+        """A new user with ``name``, logged in: returns it and its session token (shown once).
 
-        ``bot`` is the bot spec of a user made for a bot seat (it never logs in).
+        ``bot`` is the bot spec of a user made for a bot seat (it never logs in: no token).
         """
-        token = secrets.token_urlsafe(24)
         now = _now()
         row = {
             "name": name,
             "name_key": skeleton(name),  # one user per look of a name
-            "token_hash": hash_token(token),
             "created_at": now,
             "last_seen": now,
             "bot": bot,
         }
+
+        def job(conn: Connection) -> tuple[int, str]:
+            user_id = _insert_one(conn, users, row)
+            return user_id, "" if bot else insert_session(conn, user_id, now)
+
         try:
-            user_id = await self.db.write(lambda conn: _insert_one(conn, users, row))
+            user_id, token = await self.db.write(job)
         except IntegrityError:
             raise NameTaken(name) from None
         return User(user_id, name), token
-
-    async def user_by_token(self, token: str) -> User | None:
-        query = select(users.c.id, users.c.name).where(users.c.token_hash == hash_token(token))
-        row = await self.db.read(lambda conn: conn.execute(query).first())
-        return User(row.id, row.name) if row else None
 
     async def bot_user(self, name: str) -> tuple[User, str | None] | None:
         """The user called ``name`` (or a look-alike) and their bot spec (None: a person)."""
@@ -475,12 +470,13 @@ class Store:
         played = func.count(results.c.game_id).label("games")
         won = func.sum(cast(results.c.won, Integer)).label("won")
         query = (
-            select(users.c.name, gold, played, won)
+            select(users.c.name, users.c.password_hash.is_not(None).label("registered"))
+            .add_columns(gold, played, won)
             .join(users, users.c.id == results.c.user_id)
             .join(games, games.c.id == results.c.game_id)
             .where(users.c.bot.is_(None))  # bots are left out of the high scores
             .where(games.c.ruleset.in_(scored))
-            .group_by(users.c.id, users.c.name)
+            .group_by(users.c.id, users.c.name, users.c.password_hash)
             .order_by(gold.desc(), won.desc(), users.c.name)
             .limit(limit)
         )
@@ -491,6 +487,7 @@ class Store:
                 "gold": int(r.gold or 0),
                 "games": int(r.games),
                 "won": int(r.won or 0),
+                "registered": bool(r.registered),
             }
             for r in rows
         ]

@@ -1,5 +1,6 @@
 // The client's state and its one connection: messages in, views out.
 
+import { Account, loginMessage } from "./account.js";
 import { Chat } from "./chat.js";
 import { GameWindow } from "./game.js";
 import { applyStatic, getLang, setLang, t } from "./i18n.js";
@@ -60,6 +61,7 @@ class App {
     this.chat = new Chat($("#chat"), (m) => this.send(m));
     this.chat.wantNames = () => this.askOnline(true); // whispering: who is online now
     this.lobby = new Lobby(this);
+    this.account = new Account(this);
     this.gameWindow = new GameWindow(this);
     this.pending = false;
     this.followsLobby = true; // the server tells a new connection of the lobby's changes
@@ -198,8 +200,19 @@ class App {
         if (m.finished_new) S.finished = mergeFinished(S.finished, m.finished_new);
         break;
       case "user":
-        S.me = m.user;
+        S.me = { ...S.me, ...m.user };
         localStorage.setItem(NAME, m.user.name);
+        break;
+      case "account":
+        this.account.changed(m);
+        break;
+      case "logged-out":
+        localStorage.removeItem(TOKEN);
+        S.me = null;
+        S.tables.clear();
+        S.synced.clear();
+        this.account.loggedOut();
+        this.showLogin();
         break;
       case "chat":
         this.chat.add(m);
@@ -301,10 +314,7 @@ class App {
       this.hello();
       return;
     }
-    if (m.code === "bad-name" && !S.me) {
-      this.showLogin(t("err.bad-name", { message: m.message }));
-      return;
-    }
+    if (this.account.takes(m, Boolean(S.me))) return; // the login screen's or the account dialog's
     if (m.code === "stale" || m.code === "conflict") return; // the fresh view is on its way
     if (m.code === "no-such-game" && S.route.view === "game" && !S.tables.has(S.route.game)) {
       this.go("lobby"); // a game window asked for a game that is over
@@ -337,6 +347,7 @@ class App {
     this.renderStatus();
     $("#me-name").textContent = S.me ? S.me.name : "";
     $("#rename-btn").hidden = !S.me;
+    this.account.renderHeader(S.me);
     if (!S.me) return;
     const inGame = S.route.view === "game" && S.tables.has(S.route.game);
     const loading = S.route.view === "game" && !inGame; // the view is on its way: show neither
@@ -392,7 +403,7 @@ class App {
       const name = $("#login-name").value.trim();
       if (!name) return;
       localStorage.setItem(NAME, name);
-      this.conn.send({ type: "hello", name });
+      this.conn.send(loginMessage(name, $("#login-password").value));
     });
     const rename = $("#rename-dialog");
     $("#rename-btn").addEventListener("click", () => {

@@ -8,6 +8,10 @@ const SHAPES = {
     ["rect", { x: 3.5, y: 1.5, width: 9, height: 13, rx: 1.5, fill: "none", stroke: "currentColor" }],
     ["path", { d: "M6 5 L10 11 M10 5 L6 11", stroke: "currentColor", "stroke-width": 1 }],
   ],
+  registered: [
+    ["path", { d: "M8 1.5 L13.5 3.5 V8 C13.5 11 11 13.5 8 14.5 C5 13.5 2.5 11 2.5 8 V3.5 Z", fill: "none", stroke: "currentColor" }],
+    ["path", { d: "M5.5 8 L7.3 9.8 L10.7 6.2", fill: "none", stroke: "currentColor", "stroke-width": 1.5 }],
+  ],
   bot: [
     ["rect", { x: 2.5, y: 5.5, width: 11, height: 8, rx: 2, fill: "none", stroke: "currentColor" }],
     ["circle", { cx: 6, cy: 9.5, r: 1.2, fill: "currentColor" }],

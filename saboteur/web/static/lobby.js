@@ -2,6 +2,7 @@
 
 import { rolePicture } from "./cards.js";
 import { getLang, mergeCatalogue, t } from "./i18n.js";
+import { icon } from "./icons.js";
 import { clampPlayers, describeOptions, optionFields, readOptions, seatRange, titleIn } from "./rulesets.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -222,7 +223,7 @@ export class Lobby {
               "tr",
               { class: row.name === me ? "me" : "" },
               h("td", { text: String(i + 1) }),
-              h("td", { text: row.name }),
+              h("td", {}, row.name, row.registered ? h("span", { class: "mark", title: t("me.registered") }, icon("registered")) : null),
               h("td", { class: "num", text: String(row.gold) }),
               h("td", { class: "num", text: String(row.games) }),
               h("td", { class: "num", text: String(row.won) }),
