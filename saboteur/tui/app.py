@@ -95,7 +95,7 @@ class SaboteurApp(App[int]):
     def fail(self, why: str) -> None:
         """End the client with an error (the command line prints it; exit status 1)."""
         self.error = why
-        self.exit(1, message=why)
+        self.exit(1, return_code=1)
 
     def status(self, status: str, wait: float | None) -> None:
         self.online = status == "online"

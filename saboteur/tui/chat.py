@@ -65,7 +65,7 @@ class ChatPanel(Vertical):
         return self.app
 
     def compose(self) -> ComposeResult:
-        yield RichLog(wrap=True, markup=False, id="chat-log")
+        yield RichLog(wrap=True, markup=False, min_width=20, id="chat-log")
         with Horizontal():
             yield Label("", classes="channel", id="chat-channel")
             yield Input(placeholder=self.owner.texts.t("chat.placeholder"), id="chat-input")

@@ -82,7 +82,7 @@ class GameScreen(Screen[None]):
                 yield Static("", id="players")
                 with TabbedContent(id="side-tabs"):
                     with TabPane(t("side.events"), id="tab-events"):
-                        yield RichLog(wrap=True, markup=False, id="events")
+                        yield RichLog(wrap=True, markup=False, min_width=20, id="events")
                     with TabPane(t("side.chat"), id="tab-chat"):
                         yield ChatPanel(game=self.game, id="game-chat")
         yield Static("", id="hint")

@@ -31,3 +31,18 @@ async def test_a_classic_game_against_two_bots(server: LiveServer, tmp_path: Pat
         assert view["phase"] == "over" and view["winners"] is not None
     sent = {m["type"] for m in app.link.sent} if app.link else set()
     assert "act" in sent and sent <= {"hello", "new_game", "start", "act", "lobby", "lists", "join"}
+
+
+async def test_a_duel_against_a_bot(server: LiveServer, tmp_path: Path) -> None:
+    app = make_app(server, "Dora", tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await new_table(pilot, "duel", 2, {"rounds": "1"}, ["random"])
+        await until(pilot, lambda: app.state.my_tables(), "my table")
+        game = app.state.my_tables()[0]
+        await until(pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "the bot")
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
+        view = await play_to_the_end(pilot, game, seed=2)
+        assert view["ruleset"] == "duel" and view["phase"] == "over"
+        assert view["scores"] is not None
