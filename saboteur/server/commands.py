@@ -205,7 +205,7 @@ def server_answers(base: str, timeout: float = 5.0) -> str | None:
     return None
 
 
-TUI_HELP = """Open the browser client of the server at HOST:PORT, as USERNAME, or play in the terminal.
+TUI_HELP = """Open the browser client of the server at HOST:PORT as USERNAME, or play in a terminal.
 
 Checks first that the server answers (exit status 1 if not). Opens the browser client, or, with
 --tui or where no browser can be opened, plays in this terminal: the lobby, the chats, tables and

@@ -36,7 +36,12 @@ def run(
     elif name:
         greeting = Greeting(name=name)
     app = SaboteurApp(
-        info, greeting, lang, tokens=tokens, address=address, exact=greeting is not None and not greeting.token
+        info,
+        greeting,
+        lang,
+        tokens=tokens,
+        address=address,
+        exact=greeting is not None and not greeting.token,
     )
     app.run()
     return app.error

@@ -88,7 +88,9 @@ class Adapter:
             card = cell.get("card")
             what = texts.card(view.get("ruleset"), card) if card else texts.t("card.faceDown")
             return texts.t("board.cell", card=what, where=where)
-        return texts.t("board.cell", card=texts.card(view.get("ruleset"), cell.get("card")), where=where)
+        return texts.t(
+            "board.cell", card=texts.card(view.get("ruleset"), cell.get("card")), where=where
+        )
 
     # -- menus --
 
@@ -186,7 +188,9 @@ class Adapter:
         winners = view.get("winners") or []
         if game_over:
             who = ", ".join(names[s] for s in winners if 0 <= s < len(names))
-            lines.append(texts.t("result.winners", names=who) if who else texts.t("result.noWinner"))
+            lines.append(
+                texts.t("result.winners", names=who) if who else texts.t("result.noWinner")
+            )
         scores = view.get("scores")
         if isinstance(scores, list):
             for seat, name in enumerate(names):

@@ -171,7 +171,9 @@ class BoardView(ScrollView, can_focus=True):
     def on_focus(self) -> None:
         if self.cursor is None and self.picture is not None:
             cells = self.board.get("cells") or []
-            self.cursor = (cells[0]["x"], cells[0]["y"]) if cells else (self.picture.x0, self.picture.y0)
+            self.cursor = (
+                (cells[0]["x"], cells[0]["y"]) if cells else (self.picture.x0, self.picture.y0)
+            )
         self.redraw()
         if self.cursor:
             self.post_message(self.Moved(self.cursor))

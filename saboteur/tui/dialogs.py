@@ -104,20 +104,53 @@ class NewTableScreen(Dialog):
         players = self.players()
         with VerticalScroll(id="new-table", classes="dialog"):
             yield Static(t("new.title"), classes="dialog-title")
-            rulesets = [(texts.title(r.get("title"), r["name"]), r["name"]) for r in self.owner.info.rulesets]
-            yield self.row(t("new.game"), Select(rulesets, value=ruleset.get("name", Select.BLANK), allow_blank=False, compact=True, id="f-ruleset"))
+            rulesets = [
+                (texts.title(r.get("title"), r["name"]), r["name"])
+                for r in self.owner.info.rulesets
+            ]
+            yield self.row(
+                t("new.game"),
+                Select(
+                    rulesets,
+                    value=ruleset.get("name", Select.BLANK),
+                    allow_blank=False,
+                    compact=True,
+                    id="f-ruleset",
+                ),
+            )
             low, high = ruleset.get("min_players", 1), ruleset.get("max_players", 1)
             counts = [(str(n), n) for n in range(low, high + 1)]
-            yield self.row(t("new.players"), Select(counts, value=players, allow_blank=False, compact=True, id="f-players"))
+            yield self.row(
+                t("new.players"),
+                Select(counts, value=players, allow_blank=False, compact=True, id="f-players"),
+            )
             for option in ruleset.get("options") or []:
                 yield self.option_row(option, players)
-            yield self.row(t("new.clock"), Input(str(self.values.get("clock") or ""), placeholder=t("new.noClock"), type="integer", compact=True, id="f-clock"))
+            yield self.row(
+                t("new.clock"),
+                Input(
+                    str(self.values.get("clock") or ""),
+                    placeholder=t("new.noClock"),
+                    type="integer",
+                    compact=True,
+                    id="f-clock",
+                ),
+            )
             bots = ruleset.get("bots") or []
             if bots:
                 kinds = [(t("new.player"), "-"), *[(t("seat.bot", kind=b), b) for b in bots]]
                 for seat in range(1, players):
                     value = self.values.get(f"bot-{seat}", "-")
-                    yield self.row(t("new.seat", n=seat + 1), Select(kinds, value=value if value in ["-", *bots] else "-", allow_blank=False, compact=True, id=f"f-bot-{seat}"))
+                    yield self.row(
+                        t("new.seat", n=seat + 1),
+                        Select(
+                            kinds,
+                            value=value if value in ["-", *bots] else "-",
+                            allow_blank=False,
+                            compact=True,
+                            id=f"f-bot-{seat}",
+                        ),
+                    )
             with Horizontal(classes="buttons"):
                 yield Button(t("btn.create"), variant="primary", compact=True, id="create")
                 yield Button(t("btn.cancel"), compact=True, id="cancel")
@@ -133,24 +166,44 @@ class NewTableScreen(Dialog):
         kind = option.get("type")
         field: Any
         if kind == "bool":
-            field = Checkbox(texts.title(option.get("help")) or "", value=bool(value), compact=True, id=f"o-{name}")
+            field = Checkbox(
+                texts.title(option.get("help")) or "",
+                value=bool(value),
+                compact=True,
+                id=f"o-{name}",
+            )
         elif kind == "seat":
             seats = [("?", "random"), *[(str(s + 1), str(s)) for s in range(players)]]
-            chosen = str(value) if value is not None and str(value) in {v for _, v in seats} else "random"
+            chosen = (
+                str(value)
+                if value is not None and str(value) in {v for _, v in seats}
+                else "random"
+            )
             field = Select(seats, value=chosen, allow_blank=False, compact=True, id=f"o-{name}")
         elif option.get("choices"):
             titles = option.get("choice_titles") or {}
             choices = [(texts.title(titles.get(str(c)), str(c)), str(c)) for c in option["choices"]]
-            field = Select(choices, value=str(value), allow_blank=False, compact=True, id=f"o-{name}")
+            field = Select(
+                choices, value=str(value), allow_blank=False, compact=True, id=f"o-{name}"
+            )
         else:
-            field = Input(str(value if value is not None else ""), type="integer", compact=True, id=f"o-{name}")
+            field = Input(
+                str(value if value is not None else ""),
+                type="integer",
+                compact=True,
+                id=f"o-{name}",
+            )
         return self.row(label, field)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         wid = event.select.id or ""
         if wid == "f-ruleset":
             if event.value != self.values.get("ruleset"):
-                self.values = {"ruleset": event.value, "players": None, "clock": self.values.get("clock")}
+                self.values = {
+                    "ruleset": event.value,
+                    "players": None,
+                    "clock": self.values.get("clock"),
+                }
                 self.run_worker(self.rebuild(wid))
         elif wid == "f-players":
             if event.value != self.players():
@@ -176,8 +229,16 @@ class NewTableScreen(Dialog):
         ruleset = self.ruleset()
         players = self.players()
         schema = ruleset.get("options") or []
-        values = {o["name"]: self.values[f"opt-{o['name']}"] for o in schema if f"opt-{o['name']}" in self.values}
-        out: dict[str, Any] = {"type": "new_game", "ruleset": ruleset.get("name"), "players": players}
+        values = {
+            o["name"]: self.values[f"opt-{o['name']}"]
+            for o in schema
+            if f"opt-{o['name']}" in self.values
+        }
+        out: dict[str, Any] = {
+            "type": "new_game",
+            "ruleset": ruleset.get("name"),
+            "players": players,
+        }
         options = read_options(schema, values)
         if options:
             out["options"] = options
@@ -212,7 +273,9 @@ class ChoiceScreen(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog small"):
             yield Static(self.title_text, classes="dialog-title")
-            yield OptionList(*[Option(label, id=action) for label, action in self.choices], id="choices")
+            yield OptionList(
+                *[Option(label, id=action) for label, action in self.choices], id="choices"
+            )
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -235,7 +298,9 @@ class NotationScreen(Dialog):
         t = self.owner.texts.t
         with Vertical(classes="dialog small"):
             yield Static(t("notation.title"), classes="dialog-title")
-            yield Input(placeholder=t("notation.hint"), suggester=SuggestFromList(self.legal), id="notation")
+            yield Input(
+                placeholder=t("notation.hint"), suggester=SuggestFromList(self.legal), id="notation"
+            )
             shown = ", ".join(self.legal[:12]) + (" …" if len(self.legal) > 12 else "")
             yield Static(t("notation.legal", actions=shown or "—"), classes="dim")
 

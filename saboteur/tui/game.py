@@ -131,7 +131,9 @@ class GameScreen(Screen[None]):
         board = self.query_one(BoardView)
         board.show(self.feed.view, self.adapter)
         if board.choosing:  # the targets of the choice being made, as they are now
-            still = T.slots([t for t in T.of(self.feed.view) if t["action"] in self.choosing_actions()])
+            still = T.slots(
+                [t for t in T.of(self.feed.view) if t["action"] in self.choosing_actions()]
+            )
             board.choose_from(still)
         self.draw_bar()
         self.draw_players()
@@ -167,7 +169,10 @@ class GameScreen(Screen[None]):
         t = texts.t
         view = feed.view
         ruleset = self.owner.ruleset(view.get("ruleset"))
-        bits = [t("game.label", id=self.game), texts.title(ruleset.get("title"), str(view.get("ruleset")))]
+        bits = [
+            t("game.label", id=self.game),
+            texts.title(ruleset.get("title"), str(view.get("ruleset"))),
+        ]
         if view.get("round") is not None and view.get("rounds") is not None:
             bits.append(t("info.round", r=view["round"], n=view["rounds"]))
         if isinstance(view.get("deck_size"), int):
@@ -247,7 +252,9 @@ class GameScreen(Screen[None]):
         for n, card in enumerate(cards):
             playable = bool(T.for_card(feed.view, card))
             label = Text(f"{n + 1} ", style="bold")
-            label.append(self.adapter.card_name(feed.view, texts, card), style="" if playable else "dim")
+            label.append(
+                self.adapter.card_name(feed.view, texts, card), style="" if playable else "dim"
+            )
             hand_list.add_option(Option(label, id=f"card-{n}"))
         if cards:
             hand_list.highlighted = min(keep or 0, len(cards) - 1)
@@ -372,7 +379,9 @@ class GameScreen(Screen[None]):
                 await self.act(action)
 
         title = texts.t("hint.choose")
-        self.app.push_screen(ChoiceScreen(title, list(zip(labels, event.actions, strict=True))), chosen)
+        self.app.push_screen(
+            ChoiceScreen(title, list(zip(labels, event.actions, strict=True))), chosen
+        )
 
     def on_board_view_moved(self, event: BoardView.Moved) -> None:
         board = self.query_one(BoardView)
@@ -388,7 +397,9 @@ class GameScreen(Screen[None]):
         feed = self.feed
         board = self.query_one(BoardView)
         board.choose_from({})
-        await self.owner.send({"type": "act", "game": self.game, "action": action, "seq": feed.latest.get("seq")})
+        await self.owner.send(
+            {"type": "act", "game": self.game, "action": action, "seq": feed.latest.get("seq")}
+        )
         self.query_one("#hand", OptionList).focus()
         self.draw_hint("")
 

@@ -188,7 +188,11 @@ class LobbyScreen(Screen[None]):
         if table.get("status") == "open":
             if taken < len(seats):
                 return t("lobby.waiting", n=taken, m=len(seats))
-            return t("lobby.full") if table.get("host") == me else t("lobby.hostStarts", host=table.get("host"))
+            return (
+                t("lobby.full")
+                if table.get("host") == me
+                else t("lobby.hostStarts", host=table.get("host"))
+            )
         return t("lobby.running", r=table.get("round") or 1)
 
     def draw_tables(self) -> None:
@@ -197,13 +201,17 @@ class LobbyScreen(Screen[None]):
         keep = table.cursor_row
         mine = set(state.my_tables())
         rows = sorted(
-            [*state.open, *state.active], key=lambda t: (t["id"] not in mine, t["status"] != "open", t["id"])
+            [*state.open, *state.active],
+            key=lambda t: (t["id"] not in mine, t["status"] != "open", t["id"]),
         )
         table.clear()
         for row in rows:
             mark = "▶" if row["id"] in mine else " "
             table.add_row(
-                f"{mark}{row['id']}", self.title_of(row), seat_words(row, self.owner.texts), self.state_of(row),
+                f"{mark}{row['id']}",
+                self.title_of(row),
+                seat_words(row, self.owner.texts),
+                self.state_of(row),
                 key=str(row["id"]),
             )
         if rows:
@@ -260,7 +268,7 @@ class LobbyScreen(Screen[None]):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return self.owner.state.table(int(key)) if key is not None else None
 
-    def action_enter(self) -> None:
+    async def action_enter(self) -> None:
         focused = self.focused
         if isinstance(focused, OptionList) and focused.id == "online":
             index = focused.highlighted
@@ -275,13 +283,13 @@ class LobbyScreen(Screen[None]):
         if table["id"] in state.games and table["id"] in state.my_tables():
             self.owner.open_game(table["id"])
         elif table.get("status") == "open":
-            self.action_join()
+            await self.action_join()
         else:
-            self.action_watch()
+            await self.action_watch()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    async def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "tables":
-            self.action_enter()
+            await self.action_enter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "online" and event.option.id:

@@ -248,7 +248,11 @@ def _highlight(
     for row in box:
         line = []
         for ch, style in row:
-            base = style.split(" on ")[0] if " on " in style else ("" if style.startswith("on ") else style)
+            base = (
+                style.split(" on ")[0]
+                if " on " in style
+                else ("" if style.startswith("on ") else style)
+            )
             line.append((ch, f"{fg or base or TARGET_FG} on {bg}".strip()))
         out.append(line)
     if empty and target:

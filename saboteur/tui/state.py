@@ -188,7 +188,9 @@ class ClientState:
     def _on_chat_history(self, message: Message) -> None:
         game = message["game"]
         self.chat = [
-            line for line in self.chat if not (line.get("channel") == "game" and line.get("game") == game)
+            line
+            for line in self.chat
+            if not (line.get("channel") == "game" and line.get("game") == game)
         ]
         self.chat.extend(message.get("lines") or [])
 

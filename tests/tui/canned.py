@@ -40,18 +40,23 @@ def welcome() -> Message:
         {"type": "chat", "channel": "global", "from": "Cat", "text": "who digs with me?", "at": AT},
         {"type": "chat", "channel": "global", "from": "Ann", "text": "table 4 is open", "at": AT},
     ]
-    whispers = [{"type": "chat", "channel": "whisper", "from": "Cat", "to": "Ann", "text": "psst", "at": AT}]
+    whispers = [
+        {"type": "chat", "channel": "whisper", "from": "Cat", "to": "Ann", "text": "psst", "at": AT}
+    ]
     return {
         "type": "welcome", "user": {"id": 1, "name": "Ann"}, "token": "t" * 32,
         "online": ["Ann", "Cat", "Dwalin"], "online_count": 3,
         "games": {
-            "open": [summary(4, "open", ["Ann", None, "Nain"], options={"rounds": 1}, bots=[None, None, "random"])],
-            "active": [summary(3, "active", ["Cat", "Dwalin", "Eve", "Fili"], round=2, current=1)],
+            "open": [summary(4, "open", ["Ann", None, "Nain"], options={"rounds": 1},
+                             bots=[None, None, "random"])],
+            "active": [summary(3, "active", ["Cat", "Dwalin", "Eve", "Fili"], round=2,
+                               current=1)],
         },
         "open_count": 1, "active_count": 1,
-        "finished": [{"id": 2, "ruleset": "classic", "players": 3, "options": {}, "status": "finished",
-                      "seats": ["Cat", "Ann", "Eve"], "finished_at": AT}],
-        "highscores": [{"name": "Cat", "gold": 9, "games": 3, "won": 2}, {"name": "Ann", "gold": 4, "games": 3, "won": 1}],
+        "finished": [{"id": 2, "ruleset": "classic", "players": 3, "options": {},
+                      "status": "finished", "seats": ["Cat", "Ann", "Eve"], "finished_at": AT}],
+        "highscores": [{"name": "Cat", "gold": 9, "games": 3, "won": 2},
+                       {"name": "Ann", "gold": 4, "games": 3, "won": 1}],
         "chat": chat, "whispers": whispers,
     }  # fmt: skip
 
@@ -73,8 +78,10 @@ def game_message(seed: int = 11, moves: int = 9) -> Message:
     view = state.view(0)
     bots = [None, "random", "heuristic"]
     return {
-        "type": "game", "game": 4, "seat": 0, "seq": len(state.actions) if hasattr(state, "actions") else 0,
-        "names": NAMES, "summary": summary(4, "active", list(NAMES), options={"rounds": 1}, bots=bots, round=1, current=0),
+        "type": "game", "game": 4, "seat": 0, "seq": 9,
+        "names": NAMES,
+        "summary": summary(4, "active", list(NAMES), options={"rounds": 1}, bots=bots, round=1,
+                           current=0),
         "view": view, "events": events, "sync": True,
     }  # fmt: skip
 

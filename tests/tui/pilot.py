@@ -17,7 +17,6 @@ from saboteur.tui.app import SaboteurApp
 from saboteur.tui.connection import Greeting, TokenFile, fetch_info
 from saboteur.tui.dialogs import ChoiceScreen, NewTableScreen, ResultsScreen
 from saboteur.tui.game import GameScreen
-from saboteur.tui.lobby import LobbyScreen
 from tests.server.helpers import LiveServer
 
 SIZE = (100, 32)
@@ -30,7 +29,9 @@ def make_app(server: LiveServer, name: str, tmp: Path, lang: str = "en") -> Sabo
     return SaboteurApp(info, Greeting(name=name), lang, tokens=tokens, address=address, exact=True)
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], object], what: str, timeout: float = 20) -> None:
+async def until(
+    pilot: Pilot[Any], check: Callable[[], object], what: str, timeout: float = 20
+) -> None:
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
@@ -97,7 +98,8 @@ async def play_to_the_end(
         playable = [
             n
             for n, card in enumerate(hand[:9])
-            if adapter.hand_plays(feed) and any(c.enabled for c in adapter.card_menu(card, feed, app.texts))
+            if adapter.hand_plays(feed)
+            and any(c.enabled for c in adapter.card_menu(card, feed, app.texts))
         ]
         if playable:
             await pilot.press(str(rng.choice(playable) + 1))

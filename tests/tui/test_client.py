@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -23,7 +24,9 @@ anyio = pytest.mark.anyio
 
 
 @anyio
-async def test_a_dropped_connection_comes_back_as_the_same_user(server: LiveServer, tmp_path: Path) -> None:
+async def test_a_dropped_connection_comes_back_as_the_same_user(
+    server: LiveServer, tmp_path: Path
+) -> None:
     app = make_app(server, "Ann", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -32,12 +35,18 @@ async def test_a_dropped_connection_comes_back_as_the_same_user(server: LiveServ
         token = app.state.token
         assert isinstance(app.link, Connection)
         await app.link.drop()
-        welcomes = lambda: [m for m in app.received if m["type"] == "welcome"]  # noqa: E731
+
+        def welcomes() -> list[dict[str, Any]]:
+            return [m for m in app.received if m["type"] == "welcome"]
+
         await until(pilot, lambda: len(welcomes()) == 2, "the second welcome")
         assert welcomes()[1]["user"]["name"] == "Ann" and app.state.token == token
         assert app.link.sent[-1] == {"type": "hello", "token": token}
         assert app.state.my_tables(), "the seat is still mine"
-    assert TokenFile(tmp_path / "tokens-Ann.json").load(f"127.0.0.1:{server.port}") == ("Ann", token)
+    assert TokenFile(tmp_path / "tokens-Ann.json").load(f"127.0.0.1:{server.port}") == (
+        "Ann",
+        token,
+    )
 
 
 @anyio
@@ -67,12 +76,18 @@ async def test_a_server_that_goes_away_before_the_first_hello_is_an_error(tmp_pa
     app = SaboteurApp(info, Greeting(name="Ann"), tokens=TokenFile(tmp_path / "t.json"))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.error, "the error")
-    assert app.return_code == 1 and f"no saboteur server answers at http://127.0.0.1:{port}/" in str(app.error)
+    assert (
+        app.return_code == 1
+        and f"no saboteur server answers at http://127.0.0.1:{port}/" in str(app.error)
+    )
 
 
 def test_the_server_info_is_read_over_http(server: LiveServer) -> None:
     info = fetch_info(server.http + "/")
-    assert "classic" in {r["name"] for r in info.rulesets} and info.messages["langs"] == ["en", "de"]
+    assert "classic" in {r["name"] for r in info.rulesets} and info.messages["langs"] == [
+        "en",
+        "de",
+    ]
     assert info.ws == f"ws://127.0.0.1:{server.port}/ws"
 
 
@@ -92,7 +107,10 @@ def test_the_command_line_starts_the_terminal_client(
         return "the nickname 'Ann' is taken" if len(started) == 2 else None
 
     monkeypatch.setattr(saboteur.tui, "run", fake)
-    assert run(address, "Ann", "--tui", "--lang", "de", "--token-file", str(tmp_path / "t.json"))[0] == 0
+    assert (
+        run(address, "Ann", "--tui", "--lang", "de", "--token-file", str(tmp_path / "t.json"))[0]
+        == 0
+    )
     assert started[0] == (address, "Ann", "de", tmp_path / "t.json")
     code, output = run(address, "Ann", "--tui")
     assert code == 1 and "the nickname 'Ann' is taken" in output

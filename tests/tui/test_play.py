@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from saboteur.tui.connection import Connection
 from saboteur.tui.game import GameScreen
 from saboteur.tui.lobby import LobbyScreen
 from tests.server.helpers import LiveServer
@@ -24,12 +25,15 @@ async def test_a_classic_game_against_two_bots(server: LiveServer, tmp_path: Pat
         game = app.state.my_tables()[0]
         table = app.state.table(game)
         assert table is not None and table["options"] == {"rounds": 1}
-        await until(pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "bots")
+        await until(
+            pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "bots"
+        )
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
         view = await play_to_the_end(pilot, game)
         assert view["phase"] == "over" and view["winners"] is not None
-    sent = {m["type"] for m in app.link.sent} if app.link else set()
+    assert isinstance(app.link, Connection)
+    sent = {m["type"] for m in app.link.sent}
     assert "act" in sent and sent <= {"hello", "new_game", "start", "act", "lobby", "lists", "join"}
 
 
@@ -40,7 +44,9 @@ async def test_a_duel_against_a_bot(server: LiveServer, tmp_path: Path) -> None:
         await new_table(pilot, "duel", 2, {"rounds": "1"}, ["random"])
         await until(pilot, lambda: app.state.my_tables(), "my table")
         game = app.state.my_tables()[0]
-        await until(pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "the bot")
+        await until(
+            pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "the bot"
+        )
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
         view = await play_to_the_end(pilot, game, seed=2)

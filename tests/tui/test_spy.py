@@ -29,7 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def documented_types(section: str) -> set[str]:
     """The message types of a section of docs/protocol.md's tables (``to`` or ``from``)."""
     text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
-    start = text.index("## Messages to the server" if section == "to" else "## Messages from the server")
+    start = text.index(
+        "## Messages to the server" if section == "to" else "## Messages from the server"
+    )
     table = text[start : text.index("\n### ", start)]
     return {line.split("`")[1] for line in table.splitlines() if line.startswith("| [`")}
 
@@ -41,7 +43,9 @@ async def test_the_terminal_client_learns_no_secret(server: LiveServer, tmp_path
         await new_table(pilot, "classic", 3, {"rounds": "1"}, ["random", "random"])
         await until(pilot, lambda: app.state.my_tables(), "my table")
         game = app.state.my_tables()[0]
-        await until(pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "bots")
+        await until(
+            pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "bots"
+        )
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
         await play_to_the_end(pilot, game, seed=3)

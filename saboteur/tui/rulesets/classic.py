@@ -31,11 +31,17 @@ class Classic(Adapter):
         return f"{texts.card(RULESET, shape)}  ({action})"
 
     def seat_label(self, target: dict[str, Any], feed: GameFeed, texts: Texts) -> str:
-        card, _, tool = str(target["action"]).partition("@")[0].partition("/")
+        _, _, tool = str(target["action"]).partition("@")[0].partition("/")
         if tool:
-            said = texts.render({"key": "card.repair", "args": {"tool": {"key": f"tool.{tool}", "args": {}}}})
+            said = texts.render(
+                {"key": "card.repair", "args": {"tool": {"key": f"tool.{tool}", "args": {}}}}
+            )
             seat = target["seat"]
-            return texts.t("menu.onPlayer", card=said, name=feed.names[seat] if seat < len(feed.names) else seat)
+            return texts.t(
+                "menu.onPlayer",
+                card=said,
+                name=feed.names[seat] if seat < len(feed.names) else seat,
+            )
         return super().seat_label(target, feed, texts)
 
     def loose_label(self, target: dict[str, Any], feed: GameFeed, texts: Texts) -> str:
@@ -54,7 +60,9 @@ class Classic(Adapter):
         if feed.my_turn:
             return texts.t("gold.yours")
         current = view.get("current")
-        name = feed.names[current] if isinstance(current, int) and current < len(feed.names) else "?"
+        name = (
+            feed.names[current] if isinstance(current, int) and current < len(feed.names) else "?"
+        )
         return texts.t("gold.other", name=name)
 
     def player_facts(self, feed: GameFeed, seat: int, texts: Texts) -> list[str]:
@@ -103,7 +111,11 @@ class Classic(Adapter):
             for seat, name in enumerate(names):
                 role = texts.t(f"role.{roles[seat]}") if seat < len(roles) and roles[seat] else ""
                 value = gold[seat] if seat < len(gold) else None
-                won = f"◆ {value}" if isinstance(value, int) else f"◆ ?×{cards[seat] if seat < len(cards) else 0}"
+                won = (
+                    f"◆ {value}"
+                    if isinstance(value, int)
+                    else f"◆ ?×{cards[seat] if seat < len(cards) else 0}"
+                )
                 lines.append(f"  {name:<16} {role:<14} {won}")
         return lines
 
