@@ -41,9 +41,13 @@ async def shoot(base: Path, lang: str, size: tuple[int, int], turns: int) -> Non
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
             await play_to_the_end(pilot, game, stop_after=turns)
             feed = app.state.games[game]
-            await until(pilot, lambda: feed.my_turn, "my turn")
-            hand = feed.view["hand"]
-            layable = [n for n, card in enumerate(hand) if T.slots(T.for_card(feed.view, card))]
+            for _ in range(12):  # a turn with a tunnel card to lay (and tools whole)
+                await until(pilot, lambda: feed.my_turn or feed.over, "my turn")
+                hand = feed.view["hand"]
+                layable = [n for n, card in enumerate(hand) if T.slots(T.for_card(feed.view, card))]
+                if layable or feed.over:
+                    break
+                await play_to_the_end(pilot, game, stop_after=1)
             await pilot.press(str((layable or [0])[0] + 1), "enter")
             await pilot.pause(0.3)
             app.save_screenshot(str(IMG / f"tui-game{'-' + lang if lang != 'en' else ''}.svg"))
