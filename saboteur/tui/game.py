@@ -27,6 +27,7 @@ from saboteur.tui.state import GameFeed
 if TYPE_CHECKING:
     from saboteur.tui.app import SaboteurApp
 
+WIDE = 120  # columns from which the side panel is wider
 MUTED = {"draw", "drew", "deal", "discard", "gold-value", "peek"}
 
 
@@ -99,6 +100,10 @@ class GameScreen(Screen[None]):
         self.redraw(full=True)
         self.query_one("#hand", OptionList).focus()
         self.set_interval(1.0, self.tick)
+        self.on_resize()
+
+    def on_resize(self, event: object = None) -> None:
+        self.set_class(self.app.size.width >= WIDE, "wide")
 
     def relabel(self) -> None:
         self.refresh(recompose=True)

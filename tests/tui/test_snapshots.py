@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from textual.pilot import Pilot
 
 from saboteur.tui.app import SaboteurApp
@@ -53,3 +54,20 @@ def test_a_card_chosen_in_a_larger_terminal(snap_compare: Any) -> None:
         await pilot.pause(0.1)
 
     assert snap_compare(canned_app("en", game=True), terminal_size=(120, 36), run_before=ready)
+
+
+@pytest.mark.anyio
+async def test_the_language_switches_at_once() -> None:
+    app = canned_app("en", game=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, GameScreen)
+        assert "Your hand" in str(app.screen.query_one("#hand-title").render())
+        await pilot.press("l")
+        await pilot.pause(0.2)
+        assert app.texts.lang == "de"
+        assert "Deine Hand" in str(app.screen.query_one("#hand-title").render())
+        await pilot.press("b")
+        await settled(pilot, LobbyScreen)
+        await pilot.press("l")
+        await pilot.pause(0.2)
+        assert app.texts.lang == "en" and isinstance(app.screen, LobbyScreen)
