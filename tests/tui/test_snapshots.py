@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from textual.pilot import Pilot
 
 from saboteur.tui.app import SaboteurApp
