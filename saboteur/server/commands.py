@@ -6,6 +6,7 @@ import dataclasses
 import json
 import os
 import re
+import sys
 import urllib.error
 import urllib.request
 import webbrowser
@@ -223,16 +224,71 @@ def server_answers(base: str, timeout: float = 5.0) -> str | None:
     return None
 
 
-@click.command()
+TUI_HELP = """Open the browser client of the server at HOST:PORT as USERNAME, or play in a terminal.
+
+Checks first that the server answers (exit status 1 if not). Opens the browser client, or, with
+--tui or where no browser can be opened, plays in this terminal: the lobby, the chats, tables and
+every game of the family, with the keyboard (exit status 1 if the server cannot be reached or
+refuses the name). The terminal client keeps its session token per server and comes back to the
+same seats.
+
+\b
+Keys of the terminal client:
+  F1 ?        the keys               Tab       next panel        Ctrl+Q  quit
+  Lobby:      Enter join a table, open my game or watch one; whisper to a player online
+              n new table   s start   x leave   w watch   o my game   c chat
+              F2 chat channel (everyone, my game, whisper)   r rename   l English/Deutsch
+  Game:       1-9 a hand card and its menu   Enter take a line, choose a place
+              a what I can do now   m the maze   arrows move, from target to target
+              + - f zoom and fit   : type an action (NES@1,0)   c chat   e events
+              Esc one step back   b back to the lobby
+"""
+
+
+def default_lang() -> str:
+    """The terminal's language if it is German, else English."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+def run_tui(address: str, username: str | None, lang: str, token_file: Path | None) -> None:
+    """The terminal client; its error (unreachable, a name refused) as a non-zero exit."""
+    from saboteur.tui import run
+
+    problem = run(address, username, lang, token_file)
+    if problem:
+        raise click.ClickException(problem)
+
+
+@click.command(help=TUI_HELP)
 @click.argument("address", metavar="HOST:PORT")
 @click.argument("username", required=False)
 @click.option("--no-browser", is_flag=True, help="Only print the address.")
-def client(address: str, username: str | None, no_browser: bool) -> None:
-    """Open the browser client of the server at HOST:PORT, as USERNAME.
-
-    Checks first that the server answers (exit status 1 if not); says whether a browser was
-    opened, else prints the address to open in one.
-    """
+@click.option("--tui", is_flag=True, help="Play in this terminal (see the keys above).")
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "de"]),
+    default=None,
+    help="The terminal client's language (default: the terminal's, else English).",
+)
+@click.option(
+    "--token-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Where the terminal client keeps its session tokens "
+    "(default: $XDG_STATE_HOME/saboteur/tokens.json).",
+)
+def client(
+    address: str,
+    username: str | None,
+    no_browser: bool,
+    tui: bool,
+    lang: str | None,
+    token_file: Path | None,
+) -> None:
     match = re.fullmatch(r"([\w.\-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})", address)
     if not match or not 0 < int(match.group(2)) < 65536:
         raise click.BadParameter(f"{address!r} is not HOST:PORT", param_hint="'HOST:PORT'")
@@ -241,9 +297,19 @@ def client(address: str, username: str | None, no_browser: bool) -> None:
     problem = server_answers(base)
     if problem is not None:
         raise click.ClickException(f"no saboteur server answers at {base} ({problem})")
-    if no_browser:
+    if tui:
+        run_tui(address, username, lang or default_lang(), token_file)
+    elif no_browser:
         click.echo(url)
     elif webbrowser.open(url):
         click.echo(f"opened {url} in your browser")
+    elif terminal():
+        click.echo(f"no browser could be opened here; playing in the terminal ({url} in a browser)")
+        run_tui(address, username, lang or default_lang(), token_file)
     else:
         click.echo(f"no browser could be opened here; open this address in one: {url}")
+
+
+def terminal() -> bool:
+    """Whether this process talks to a terminal a person sits at (not a pipe or a file)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

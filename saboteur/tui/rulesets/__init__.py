@@ -1,0 +1,4 @@
+"""The built-in terminal adapters: each module registers itself for the rulesets it words and
+draws its own way (a ruleset without one is played through the generic adapter)."""
+
+from saboteur.tui.rulesets import classic as classic

@@ -1,0 +1,113 @@
+"""Driving the terminal client with Textual's pilot as a person would: keys, and waiting for
+what the screen shows.  Every wait is bounded."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from saboteur.tui.adapters import adapter_for
+from saboteur.tui.app import SaboteurApp
+from saboteur.tui.connection import Greeting, TokenFile, fetch_info
+from saboteur.tui.dialogs import ChoiceScreen, NewTableScreen, ResultsScreen
+from saboteur.tui.game import GameScreen
+from tests.server.helpers import LiveServer
+
+SIZE = (100, 32)
+
+
+def make_app(server: LiveServer, name: str, tmp: Path, lang: str = "en") -> SaboteurApp:
+    info = fetch_info(server.http + "/")
+    address = f"127.0.0.1:{server.port}"
+    tokens = TokenFile(tmp / f"tokens-{name}.json")
+    return SaboteurApp(info, Greeting(name=name), lang, tokens=tokens, address=address, exact=True)
+
+
+async def until(
+    pilot: Pilot[Any], check: Callable[[], object], what: str, timeout: float = 20
+) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
+        await pilot.pause(0.05)
+
+
+async def new_table(
+    pilot: Pilot[Any], ruleset: str, players: int, options: dict[str, str], bots: list[str]
+) -> None:
+    """Open the new-table dialog with its key and fill it in."""
+    app = pilot.app
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table dialog")
+    screen = app.screen
+    screen.query_one("#f-ruleset", Select).value = ruleset
+    await pilot.pause(0.1)
+    app.screen.query_one("#f-players", Select).value = players
+    await pilot.pause(0.1)
+    for name, value in options.items():
+        app.screen.query_one(f"#o-{name}", Select).value = value
+        await pilot.pause()
+    for seat, bot in enumerate(bots, 1):
+        app.screen.query_one(f"#f-bot-{seat}", Select).value = bot
+        await pilot.pause()
+    await pilot.press("ctrl+s")
+
+
+async def play_to_the_end(
+    pilot: Pilot[Any], game: int, seed: int = 1, timeout: float = 45, stop_after: int | None = None
+) -> dict[str, Any]:
+    """Play my seat of ``game`` with the keys until it is over: a playable hand card (its digit),
+    the first line of its menu (Enter), the first target on the board (Enter) and the first of
+    several moves there (Enter); the turn's menu (``a``) where no card plays; results panels
+    closed with Enter.  The final view."""
+    app = pilot.app
+    assert isinstance(app, SaboteurApp)
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    acted: tuple[Any, float] | None = None
+    turns = 0
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        feed = app.state.games[game]
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, ChoiceScreen):
+            await pilot.press("enter")
+            continue
+        if feed.over or (stop_after is not None and turns >= stop_after):
+            return feed.view
+        if not isinstance(screen, GameScreen) or not feed.my_turn:
+            await pilot.pause(0.05)
+            continue
+        seq = feed.latest.get("seq")
+        if acted and acted[0] == seq and time.monotonic() - acted[1] < 3:
+            await pilot.pause(0.05)
+            continue
+        acted = (seq, time.monotonic())
+        turns += 1
+        adapter = adapter_for(feed.view["ruleset"])
+        hand = feed.view.get("hand") or []
+        playable = [
+            n
+            for n, card in enumerate(hand[:9])
+            if adapter.hand_plays(feed)
+            and any(c.enabled for c in adapter.card_menu(card, feed, app.texts))
+        ]
+        if playable:
+            await pilot.press(str(rng.choice(playable) + 1))
+        else:
+            await pilot.press("a")
+        await pilot.press("enter")
+        await pilot.pause()
+        if screen.query_one("#board").has_focus:
+            await pilot.press(*["right"] * rng.randrange(3))
+            await pilot.press("enter")
+        await pilot.pause()

@@ -1,0 +1,132 @@
+"""The terminal client's connection and command line: it comes back with its token after a
+dropped connection, ends with an error (status 1) when the server is unreachable or refuses
+the name, and ``saboteur client`` starts it with --tui or where no browser can be opened."""
+
+from __future__ import annotations
+
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import saboteur.tui
+from saboteur.cli import cli
+from saboteur.server import commands
+from saboteur.tui.app import SaboteurApp
+from saboteur.tui.connection import Connection, Greeting, ServerInfo, TokenFile, fetch_info
+from saboteur.tui.lobby import LobbyScreen
+from tests.server.helpers import Client, LiveServer, free_port
+from tests.tui.pilot import SIZE, make_app, until
+
+anyio = pytest.mark.anyio
+
+
+@anyio
+async def test_a_dropped_connection_comes_back_as_the_same_user(
+    server: LiveServer, tmp_path: Path
+) -> None:
+    app = make_app(server, "Ann", tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await app.send({"type": "new_game", "players": 3})
+        await until(pilot, lambda: app.state.my_tables(), "my table")
+        token = app.state.token
+        assert isinstance(app.link, Connection)
+        await app.link.drop()
+
+        def welcomes() -> list[dict[str, Any]]:
+            return [m for m in app.received if m["type"] == "welcome"]
+
+        await until(pilot, lambda: len(welcomes()) == 2, "the second welcome")
+        assert welcomes()[1]["user"]["name"] == "Ann" and app.state.token == token
+        assert app.link.sent[-1] == {"type": "hello", "token": token}
+        assert app.state.my_tables(), "the seat is still mine"
+    assert TokenFile(tmp_path / "tokens-Ann.json").load(f"127.0.0.1:{server.port}") == (
+        "Ann",
+        token,
+    )
+
+
+@anyio
+async def test_a_name_someone_holds_ends_the_client(server: LiveServer, tmp_path: Path) -> None:
+    bob = await Client.open(server.ws, "Bob")
+    try:
+        app = make_app(server, "Bob", tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.error, "the error")
+        assert app.return_code == 1 and "'Bob' is taken" in str(app.error)
+    finally:
+        await bob.connection.close()
+
+
+@anyio
+async def test_a_bad_name_ends_the_client(server: LiveServer, tmp_path: Path) -> None:
+    app = make_app(server, "x", tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.error, "the error")
+    assert app.return_code == 1 and "not allowed" in str(app.error)
+
+
+@anyio
+async def test_a_server_that_goes_away_before_the_first_hello_is_an_error(tmp_path: Path) -> None:
+    port = free_port()
+    info = ServerInfo(f"http://127.0.0.1:{port}/")
+    app = SaboteurApp(info, Greeting(name="Ann"), tokens=TokenFile(tmp_path / "t.json"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.error, "the error")
+    assert (
+        app.return_code == 1
+        and f"no saboteur server answers at http://127.0.0.1:{port}/" in str(app.error)
+    )
+
+
+def test_the_server_info_is_read_over_http(server: LiveServer) -> None:
+    info = fetch_info(server.http + "/")
+    assert "classic" in {r["name"] for r in info.rulesets} and info.messages["langs"] == [
+        "en",
+        "de",
+    ]
+    assert info.ws == f"ws://127.0.0.1:{server.port}/ws"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["client", *args])
+    return result.exit_code, result.output
+
+
+def test_the_command_line_starts_the_terminal_client(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    address = f"127.0.0.1:{server.port}"
+    started: list[tuple[object, ...]] = []
+
+    def fake(*args: object) -> str | None:
+        started.append(args)
+        return "the nickname 'Ann' is taken" if len(started) == 2 else None
+
+    monkeypatch.setattr(saboteur.tui, "run", fake)
+    assert (
+        run(address, "Ann", "--tui", "--lang", "de", "--token-file", str(tmp_path / "t.json"))[0]
+        == 0
+    )
+    assert started[0] == (address, "Ann", "de", tmp_path / "t.json")
+    code, output = run(address, "Ann", "--tui")
+    assert code == 1 and "the nickname 'Ann' is taken" in output
+    monkeypatch.setattr(webbrowser, "open", lambda url: False)
+    monkeypatch.setattr(commands, "terminal", lambda: True)  # a terminal, and no browser
+    code, output = run(address, "Ann")
+    assert code == 0 and "playing in the terminal" in output and len(started) == 3
+
+
+def test_the_terminal_client_without_a_server_is_an_error() -> None:
+    port = free_port()
+    code, output = run(f"127.0.0.1:{port}", "Ann", "--tui")
+    assert code == 1 and f"no saboteur server answers at http://127.0.0.1:{port}/" in output
+
+
+def test_help_documents_the_keys() -> None:
+    code, output = run("--help")
+    assert code == 0 and "--tui" in output and "Keys of the terminal client" in output
+    assert "type an action" in output and "whisper" in output
