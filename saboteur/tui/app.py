@@ -29,6 +29,8 @@ from saboteur.tui.texts import Texts
 
 # errors that end the client when they answer the first hello of a name given on the command line
 FATAL_HELLO = {"bad-name", "bad-token", "rate-limited", "name-taken"}
+# errors that ask for the password of a registered nickname (never fatal: a person can type it)
+PASSWORD_WANTED = {"name-registered", "bad-login"}
 
 
 class SaboteurApp(App[int]):
@@ -121,6 +123,9 @@ class SaboteurApp(App[int]):
         if kind == "error":
             self.on_error(message)
             return
+        if kind == "logged-out":
+            await self.logged_out()
+            return
         welcomed_before = self.state.me is not None
         known = kind == "game" and message["game"] in self.state.games
         self.state.apply(message)
@@ -150,8 +155,17 @@ class SaboteurApp(App[int]):
             self.push_screen(LobbyScreen())
 
     def on_error(self, message: Message) -> None:
+        from saboteur.tui.signin import SignInScreen
+
         code = str(message.get("code"))
         text = self.texts.error(code, str(message.get("message", "")))
+        if self.state.me is None and code in PASSWORD_WANTED:
+            screen = self.screen
+            if isinstance(screen, SignInScreen):
+                screen.refused(text, password=True)
+            else:
+                self.push_screen(SignInScreen(self.asked_name or "", text))
+            return
         if self.state.me is None and code in FATAL_HELLO:
             screen = self.screen
             if self.exact or not hasattr(screen, "refused"):
@@ -161,6 +175,21 @@ class SaboteurApp(App[int]):
                 self.asked_name = None
             return
         self.notify(text, severity="error", timeout=5)
+
+    async def logged_out(self) -> None:
+        """This session has ended (logged out here or everywhere, a new password elsewhere):
+        forget its token, and sign in again."""
+        from saboteur.tui.signin import SignInScreen
+
+        name = self.state.me or ""
+        self.state.me = None
+        if self.tokens is not None and self.address:
+            self.tokens.forget(self.address)
+        if self.link is not None:
+            await self.link.close()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(SignInScreen(name, self.texts.t("account.loggedOut")))
 
     def on_game(self, message: Message) -> None:
         """The first message of a game (I sit at it and it starts, or I watch it, or I came

@@ -6,8 +6,8 @@ name or with the session token it was given; when the connection drops it opens 
 after a growing pause (0.5 s up to 10 s) and says hello with the token, which puts the user
 back at every seat.  Tokens are kept in a small file per server (:class:`TokenFile`).
 
-A log-in by password (accounts) would be one more kind of :class:`Greeting`: the message sent
-instead of hello (``{"type": "login", "name": …, "password": …}``), answered by ``welcome``.
+A registered nickname is logged in to with its password: the :class:`Greeting` then sends
+``login`` instead of hello, answered by the same ``welcome``.
 """
 
 from __future__ import annotations
@@ -36,19 +36,29 @@ class Unreachable(Exception):
 
 @dataclass(frozen=True)
 class Greeting:
-    """Who to say the client is: a new user by ``name``, or the user of ``token``."""
+    """Who to say the client is: a new user by ``name``, the user of ``token`` (a token that
+    has expired falls back on the name), or a registered ``name`` logged in to by ``password``."""
 
     name: str | None = None
     token: str | None = None
+    password: str | None = None
 
     def message(self) -> Message:
         """The first message of a connection.
 
         >>> Greeting(name="Ann").message(), Greeting("Ann", "t").message()
-        ({'type': 'hello', 'name': 'Ann'}, {'type': 'hello', 'token': 't'})
+        ({'type': 'hello', 'name': 'Ann'}, {'type': 'hello', 'token': 't', 'name': 'Ann'})
+        >>> Greeting(name="Ann", password="secret words").message()["type"]
+        'login'
         """
+        if self.password and not self.token:
+            return {"type": "login", "name": self.name, "password": self.password}
         if self.token:
-            return {"type": "hello", "token": self.token}
+            return {
+                "type": "hello",
+                "token": self.token,
+                **({"name": self.name} if self.name else {}),
+            }
         return {"type": "hello", "name": self.name}
 
 
@@ -203,6 +213,15 @@ class TokenFile:
     def save(self, address: str, name: str, token: str) -> None:
         data = self._read()
         data[address] = {"name": name, "token": token}
+        self._write(data)
+
+    def forget(self, address: str) -> None:
+        """The session at ``address`` has ended: its token is no use any more."""
+        data = self._read()
+        if data.pop(address, None) is not None:
+            self._write(data)
+
+    def _write(self, data: dict[str, Any]) -> None:
         with contextlib.suppress(OSError):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

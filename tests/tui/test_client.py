@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from textual.widgets import Input, Static
 
 import saboteur.tui
 from saboteur.cli import cli
@@ -17,6 +18,7 @@ from saboteur.server import commands
 from saboteur.tui.app import SaboteurApp
 from saboteur.tui.connection import Connection, Greeting, ServerInfo, TokenFile, fetch_info
 from saboteur.tui.lobby import LobbyScreen
+from saboteur.tui.signin import SignInScreen
 from tests.server.helpers import Client, LiveServer, free_port
 from tests.tui.pilot import SIZE, make_app, until
 
@@ -41,7 +43,7 @@ async def test_a_dropped_connection_comes_back_as_the_same_user(
 
         await until(pilot, lambda: len(welcomes()) == 2, "the second welcome")
         assert welcomes()[1]["user"]["name"] == "Ann" and app.state.token == token
-        assert app.link.sent[-1] == {"type": "hello", "token": token}
+        assert app.link.sent[-1] == {"type": "hello", "token": token, "name": "Ann"}
         assert app.state.my_tables(), "the seat is still mine"
     assert TokenFile(tmp_path / "tokens-Ann.json").load(f"127.0.0.1:{server.port}") == (
         "Ann",
@@ -59,6 +61,41 @@ async def test_a_name_someone_holds_ends_the_client(server: LiveServer, tmp_path
         assert app.return_code == 1 and "'Bob' is taken" in str(app.error)
     finally:
         await bob.connection.close()
+
+
+@anyio
+async def test_a_registered_name_asks_for_its_password(server: LiveServer, tmp_path: Path) -> None:
+    """A registered nickname is logged in to by its password; a session ended elsewhere (log
+    out everywhere) brings the client back to signing in, its token forgotten."""
+    rhea = await Client.open(server.ws, "Rhea")
+    await rhea.send({"type": "register", "password": "deep mine 9"})
+    await rhea.expect("account")
+    app = make_app(server, "Rhea", tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SignInScreen), "the sign-in screen")
+        shown = str(app.screen.query_one("#signin-error", Static).render())
+        assert "registered" in shown and app.error is None
+        assert app.screen.query_one("#nickname", Input).value == "Rhea"
+        app.screen.query_one("#password", Input).value = "not it at all"
+        await pilot.press("enter")
+        await until(
+            pilot,
+            lambda: "Wrong" in str(app.screen.query_one("#signin-error", Static).render()),
+            "the wrong password said",
+        )
+        app.screen.query_one("#password", Input).value = "deep mine 9"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        assert isinstance(app.link, Connection)
+        assert app.link.sent[0] == {"type": "login", "name": "Rhea", "password": "deep mine 9"}
+        address = f"127.0.0.1:{server.port}"
+        tokens = TokenFile(tmp_path / "tokens-Rhea.json")
+        assert tokens.load(address) is not None
+        await rhea.send({"type": "logout", "everywhere": True})
+        await until(pilot, lambda: isinstance(app.screen, SignInScreen), "signing in again")
+        assert "logged out" in str(app.screen.query_one("#signin-error", Static).render())
+        assert tokens.load(address) is None
+    await rhea.connection.close()
 
 
 @anyio
