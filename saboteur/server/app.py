@@ -31,6 +31,7 @@ from saboteur.server.hub import Client
 from saboteur.server.limits import AbuseLimits, SendLimits
 from saboteur.server.messages import MessageCatalogue, catalogue_body
 from saboteur.server.origins import Origins
+from saboteur.server.ratings_http import router as ratings_router
 from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
 from saboteur.server.store.migrate import upgrade
 from saboteur.server.store.store import FINISHED, Store
@@ -205,6 +206,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(SecurityHeaders)
+
+    app.include_router(ratings_router)
 
     def service_of() -> Service:
         service: Service = app.state.service

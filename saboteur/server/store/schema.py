@@ -12,6 +12,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -106,4 +107,25 @@ results = Table(
     Column("gold", Integer, nullable=False),
     Column("won", Boolean, nullable=False),
     Index("ix_results_user", "user_id"),
+)
+
+ratings = Table(  # a registered player's or a bot's skill in one ruleset (OpenSkill, Plackett-Luce)
+    "ratings",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("ruleset", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+rating_history = Table(  # the rating each rated player had after each game
+    "rating_history",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Index("ix_rating_history_user", "user_id"),
 )

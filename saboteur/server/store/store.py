@@ -33,6 +33,7 @@ from saboteur.server.lookalike import skeleton
 from saboteur.server.store.access import open_database
 from saboteur.server.store.accounts import Accounts, insert_session
 from saboteur.server.store.newrows import NewRow
+from saboteur.server.store.ratings import history, rate_game, standings
 from saboteur.server.store.schema import actions, chat, games, results, seats, users
 
 OPEN, ACTIVE, FINISHED = "open", "active", "finished"
@@ -301,6 +302,8 @@ class Store:
                     for s, u, g, w in rows
                 ],
             )
+            ruleset = conn.execute(select(games.c.ruleset).where(games.c.id == game_id)).scalar()
+            rate_game(conn, game_id, str(ruleset), [(u, g) for _s, u, g, _w in rows])
             return True
 
         return await self.db.write(job, ("games", game_id, 0))
@@ -491,6 +494,36 @@ class Store:
             }
             for r in rows
         ]
+
+    # -- ratings ----------------------------------------------------------------------------
+
+    async def rating_standings(self, ruleset: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The rated players and bots of ``ruleset``, best first (see ``store.ratings``)."""
+        rows = await self.db.read(lambda conn: standings(conn, ruleset, limit))
+        return [row.to_json() for row in rows]
+
+    async def rating_history(
+        self, name: str, ruleset: str, limit: int = 200
+    ) -> dict[str, Any] | None:
+        """The user called ``name`` (or a look-alike) and their rating after each of their
+        latest rated games of ``ruleset``; None if there is no such user."""
+        query = select(users.c.id, users.c.name, users.c.bot).where(
+            users.c.name_key == skeleton(name)
+        )
+
+        def job(conn: Connection) -> dict[str, Any] | None:
+            user = conn.execute(query).first()
+            if user is None:
+                return None
+            rows = history(conn, user.id, ruleset, limit)
+            return {
+                "name": user.name,
+                "bot": user.bot,
+                "ruleset": ruleset,
+                "history": [{"game": g, "at": _iso(at), "rating": r} for g, at, r in rows],
+            }
+
+        return await self.db.read(job)
 
 
 def _stamped() -> dict[str, datetime]:

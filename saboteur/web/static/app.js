@@ -198,6 +198,7 @@ class App {
       case "highscores": // a game has finished: the new scores, the newly finished games
         if (m.highscores) S.highscores = m.highscores;
         if (m.finished_new) S.finished = mergeFinished(S.finished, m.finished_new);
+        this.lobby.ratings.stale(); // a game finished: ratings may have moved
         break;
       case "user":
         S.me = { ...S.me, ...m.user };

@@ -3,6 +3,7 @@
 import { rolePicture } from "./cards.js";
 import { getLang, mergeCatalogue, t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { Ratings } from "./ratings.js";
 import { clampPlayers, describeOptions, optionFields, readOptions, seatRange, titleIn } from "./rulesets.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -89,6 +90,13 @@ export function pagerLine(page, pages, matches, go) {
 }
 
 /** Rebuild `parent`'s children, keeping the focus on the element with the same data-fkey. */
+/** A seat's choice in the new-game dialog: a person, or a bot kind with its rating. */
+export function seatKindText(kind, ratings = new Map()) {
+  if (!kind) return t("new.player");
+  const rating = ratings.get(kind);
+  return rating == null ? t(`bot.${kind}`) : t("new.botRated", { bot: t(`bot.${kind}`), rating });
+}
+
 export function refill(parent, children) {
   const active = document.activeElement;
   const fkey = active && parent.contains(active) ? active.dataset.fkey : null;
@@ -100,6 +108,9 @@ export class Lobby {
   constructor(app) {
     this.app = app;
     this.rulesets = []; // GET /api/rulesets: the descriptors of the games the server offers
+    this.ratings = new Ratings();
+    this.botRatings = new Map(); // ruleset -> bot kind -> rating (the new-game dialog's seats)
+    this.ratingsLang = null; // the language the ratings' ruleset choice is in
     this.loading = this.loadRulesets();
     this.bindNewGame();
     this.bindSearch();
@@ -171,6 +182,11 @@ export class Lobby {
   render() {
     const S = this.app.S;
     const me = S.me.name;
+    if (this.rulesets.length && this.ratingsLang !== getLang()) {
+      this.ratingsLang = getLang();
+      this.ratings.offer(this.rulesets);
+    }
+    this.ratings.render(me);
     const mine = (g) => g.seats.includes(me);
 
     const running = S.games.active.filter(mine);
@@ -311,11 +327,11 @@ export class Lobby {
 
   /** One "Player or bot" choice per seat 2..n of the new-game dialog (kept when n changes);
    * only the bots that can play the chosen game are offered. */
-  seatKinds(n, bots) {
+  seatKinds(n, bots, ratings = new Map()) {
     const box = $("#new-bots .seat-kinds");
     const old = [...box.querySelectorAll("select.seat-kind")].map((s) => s.value);
     const kinds = ["", ...bots];
-    const shape = JSON.stringify([n, kinds]);
+    const shape = JSON.stringify([n, kinds, [...ratings], getLang()]);
     $("#new-bots").hidden = n < 2;
     if (box.dataset.shape === shape) return;
     box.dataset.shape = shape;
@@ -324,7 +340,7 @@ export class Lobby {
         const select = h(
           "select",
           { class: "seat-kind", name: `seat-${i + 1}`, "aria-label": t("new.seat", { n: i + 2 }) },
-          kinds.map((k) => h("option", { value: k, text: k ? t(`bot.${k}`) : t("new.player") })),
+          kinds.map((k) => h("option", { value: k, text: seatKindText(k, ratings) })),
         );
         select.value = kinds.includes(old[i]) ? old[i] : "";
         return h("label", { class: "row" }, h("span", { text: t("new.seat", { n: i + 2 }) }), select);
@@ -422,7 +438,15 @@ export class Lobby {
       players.disabled = ruleset.min_players === ruleset.max_players;
       $("#players-out").textContent = players.value;
       this.renderOptions(ruleset, Number(players.value));
-      this.seatKinds(Number(players.value), ruleset.bots);
+      const rated = this.botRatings.get(ruleset.name);
+      if (!rated && ruleset.high_scores) {
+        this.botRatings.set(ruleset.name, new Map()); // asked once; drawn again when it comes
+        this.ratings.forBots(ruleset.name).then((found) => {
+          this.botRatings.set(ruleset.name, found);
+          sync();
+        });
+      }
+      this.seatKinds(Number(players.value), ruleset.bots, rated);
     };
     form.addEventListener("input", sync);
     $("#new-game-btn").addEventListener("click", async () => {
