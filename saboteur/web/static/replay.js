@@ -226,8 +226,9 @@ export class ReplayViewer {
     const n = data.steps.length;
     this.slider = h("input", { type: "range", min: "0", max: String(n - 1), value: String(this.k), class: "replay-slider", "aria-label": t("replay.step"), dataset: { fkey: "replay-slider" } });
     this.slider.addEventListener("input", () => {
+      const k = Number(this.slider.value);
       this.pause();
-      this.go(Number(this.slider.value));
+      this.go(k);
     });
     this.counter = h("span", { class: "replay-count", "aria-live": "polite" });
     this.playButton = button("replay-play", "play", t("replay.play"), () => (this.playing ? this.pause() : this.play()));
@@ -237,8 +238,9 @@ export class ReplayViewer {
       this.starts.map((start) => h("option", { value: String(start.step), text: start.round == null ? t("replay.start") : t("replay.roundN", { r: start.round }) })),
     );
     rounds.addEventListener("change", () => {
+      const start = Number(rounds.value); // before pause() shows the round of the step on show
       this.pause();
-      this.go(Number(rounds.value), true);
+      this.go(start, true);
     });
     this.rounds = rounds;
     const speed = h(
