@@ -21,7 +21,13 @@ from saboteur.server.replay_page import replay_page
 from tests.toy import TOY
 
 RECORDS = Path(__file__).parent / "records"
-SMALLEST = ["classic-4p-demo.json", "duel.json", "solo-blue.json", "darkcave-4p.json", "zwergengold-3p.json"]
+SMALLEST = [
+    "classic-4p-demo.json",
+    "duel.json",
+    "solo-blue.json",
+    "darkcave-4p.json",
+    "zwergengold-3p.json",
+]
 
 
 def played(ruleset: str, players: int, seed: int = 1) -> Record:
@@ -90,7 +96,9 @@ def test_a_3_round_classic_replay_is_small() -> None:
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab", max_size=2),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("abc", max_size=2), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text("abc", max_size=2), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -123,7 +131,9 @@ def test_replay_html_writes_one_page_that_needs_nothing_else(
     data = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page, re.S)
     assert data is not None
     replay = json.loads(data.group(1))
-    assert replay["names"][2] == "</script><b>Cat" and len(replay["steps"]) == len(record.actions) + 1
+    assert (
+        replay["names"][2] == "</script><b>Cat" and len(replay["steps"]) == len(record.actions) + 1
+    )
     assert main(["replay", str(path), "--html", str(out), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["html"] == str(out)
 

@@ -37,7 +37,9 @@ def _modules() -> dict[str, str]:
             continue
         source = (STATIC / name).read_text(encoding="utf-8")
         todo.extend(match.group(3) for match in IMPORT.finditer(source))
-        found[name] = IMPORT.sub(lambda m: f"{m.group(1)}{m.group(2)}sab/{m.group(3)}{m.group(2)}", source)
+        found[name] = IMPORT.sub(
+            lambda m: f"{m.group(1)}{m.group(2)}sab/{m.group(3)}{m.group(2)}", source
+        )
     return found
 
 
@@ -57,7 +59,9 @@ def replay_page(replay: dict[str, Any]) -> str:
     if found is None:
         raise RuntimeError("web/index.html has lost its <!-- game window --> marks")
     game_window = found.group(1)
-    imports = {f"sab/{name}": _data_url(text, "text/javascript") for name, text in _modules().items()}
+    imports = {
+        f"sab/{name}": _data_url(text, "text/javascript") for name, text in _modules().items()
+    }
     catalogue = json.dumps(catalogue_body(), ensure_ascii=False)
     imports["sab/messages.json"] = _data_url(catalogue, "application/json")
     described = get_ruleset(replay["ruleset"]).to_json()
@@ -83,7 +87,8 @@ def replay_page(replay: dict[str, Any]) -> str:
 <header class="topbar">
   <span class="brand"><span data-i18n="app.title">Saboteur</span></span>
   <span class="lang" role="group" aria-label="Language / Sprache">
-    <button class="small" data-lang="en" lang="en">EN</button><button class="small" data-lang="de" lang="de">DE</button>
+    <button class="small" data-lang="en" lang="en">EN</button>
+    <button class="small" data-lang="de" lang="de">DE</button>
   </span>
 </header>
 <main>

@@ -25,7 +25,7 @@ from tests.server.helpers import (
 pytestmark = pytest.mark.anyio
 
 
-def get(server: LiveServer, path: str, **params: object) -> httpx.Response:
+def get(server: LiveServer, path: str, **params: str | int) -> httpx.Response:
     return httpx.get(server.http + path, params=params, timeout=TIMEOUT)
 
 
@@ -99,7 +99,7 @@ async def test_finished_games_are_listed_by_page_and_player_with_gold_and_winner
             game = await seat_all(table, options={"demo": True})
             view = (await play_out(table, game, random_chooser(rng)))[table[0]]["view"]
             played.append((game, view["scores"], view["winners"]))
-        lists = [m for m in await ann.request({"type": "lists"}) if m["type"] == "lists"][0]
+        lists = next(m for m in await ann.request({"type": "lists"}) if m["type"] == "lists")
 
     newest_first = played[::-1]
     wanted = [{"id": g, "gold": gold, "winners": won} for g, gold, won in newest_first]

@@ -21,7 +21,7 @@ from saboteur.engine import Record
 from saboteur.engine.replays import names_in, replay_of
 from saboteur.server.replay_page import replay_page
 from tests.server.helpers import clients, play_out, random_chooser, seat_all
-from tests.web.harness import Player, wait_for
+from tests.web.harness import Player, screenshot_folder, wait_for
 
 BAR = "#replay-bar:not([hidden])"
 COUNT = re.compile(r"(?:Move|Zug) (\d+) (?:of|von) (\d+)")
@@ -67,7 +67,7 @@ def _at(page: Any, k: int) -> None:
 
 
 def test_a_shared_link_opens_the_replay_without_a_nickname(
-    visitor: Any, web_server: str, games: tuple[int, int]
+    visitor: Any, web_server: str, games: tuple[int, int], tmp_path: Path
 ) -> None:
     finished, _running = games
     page = visitor
@@ -93,7 +93,9 @@ def test_a_shared_link_opens_the_replay_without_a_nickname(
     for _ in range(3):
         page.click('[data-fkey="replay-next"]')
     _at(page, 3)
-    assert feed.count() > before and "To " in " ".join(feed.all_inner_texts())  # private events, said for whom
+    assert feed.count() > before and "To " in " ".join(
+        feed.all_inner_texts()
+    )  # private events, said for whom
     page.click('[data-fkey="replay-back"]')
     _at(page, 2)
     page.locator("#replay-bar").click(position={"x": 5, "y": 5})
@@ -110,7 +112,9 @@ def test_a_shared_link_opens_the_replay_without_a_nickname(
     # play at a speed, then pause
     page.select_option("#replay-bar .replay-speed", "4")
     page.click('[data-fkey="replay-play"]')
-    wait_for(page, f"Number(document.querySelector('#replay-bar .replay-slider').value) >= {start + 2}")
+    wait_for(
+        page, f"Number(document.querySelector('#replay-bar .replay-slider').value) >= {start + 2}"
+    )
     page.click('[data-fkey="replay-play"]')
     assert page.get_attribute('[data-fkey="replay-play"]', "aria-pressed") == "false"
 
@@ -118,6 +122,7 @@ def test_a_shared_link_opens_the_replay_without_a_nickname(
     page.select_option("#replay-bar .replay-eyes", label="Bob")
     wait_for(page, "document.querySelector('#my-role').innerText.includes(\"Bob's hand\")")
     assert page.locator("#players .player.eyes .pname").inner_text() == "Bob"
+    page.screenshot(path=str(screenshot_folder(tmp_path) / "client-replay.png"))
 
     # the end: the final panel; back to the start: gone
     page.click('[data-fkey="replay-last"]')

@@ -364,7 +364,11 @@ class Store:
     async def count_finished(self, player: str = "") -> int:
         """How many finished games :meth:`finished_games` finds for ``player``."""
         query = select(func.count()).select_from(games).where(_finished_with(player))
-        return int(await self.db.read(lambda conn: conn.execute(query).scalar()) or 0)
+
+        def job(conn: Connection) -> int:
+            return int(conn.execute(query).scalar() or 0)
+
+        return await self.db.read(job)
 
     async def game(self, game_id: int) -> GameRow | None:
         def job(conn: Connection) -> GameRow | None:
