@@ -86,6 +86,7 @@ def test_a_shared_link_opens_the_replay_without_a_nickname(
         assert players.nth(i).locator(".avatar svg").count() == 1  # the role's picture
     share = page.get_attribute("#replay-bar .replay-link", "href")
     assert share == f"{web_server}/replay/{finished}"
+    assert page.inner_text('[data-fkey="replay-copy"]') == "Copy link"
 
     # forward and back, by button and by key
     feed = page.locator("#feed li")

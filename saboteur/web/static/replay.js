@@ -289,7 +289,7 @@ export class ReplayViewer {
     if (share) {
       parts.push(
         h("a", { class: "replay-link", href: share, dataset: { fkey: "replay-link" }, text: t("replay.link") }),
-        button("replay-copy", t("replay.copy"), t("replay.copy"), () => {
+        button("replay-copy", h("span", { text: t("replay.copy") }), t("replay.copy"), () => {
           navigator.clipboard?.writeText(share).then(
             () => this.options.toast?.(t("replay.copied")),
             () => this.options.toast?.(share),
