@@ -26,11 +26,13 @@ from saboteur.commandline import (
 )
 from saboteur.engine import Record, RecordError
 from saboteur.engine.registry import DEFAULT_RULESET, RULESETS, get_ruleset
+from saboteur.engine.replays import names_in, replay_of
 from saboteur.engine.ruleset import load
 from saboteur.loadtest.command import loadtest as loadtest_command
 from saboteur.play.simulate import bench, play_random_game
 from saboteur.play.stats import Stats
 from saboteur.server import commands as server_commands
+from saboteur.server.replay_page import replay_page
 
 
 def _emit_json(data: Any) -> None:
@@ -199,15 +201,21 @@ def bench_command(
 @cli.command()
 @click.argument("record_file", metavar="RECORD.json", type=click.Path(path_type=Path))
 @click.option("--show", is_flag=True, help="Also print the final maze as text.")
+@click.option(
+    "--html",
+    "html_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the replay as one self-contained web page (opens offline in a browser).",
+)
 @json_option
-def replay(record_file: Path, show: bool, as_json: bool) -> None:
+def replay(record_file: Path, show: bool, html_file: Path | None, as_json: bool) -> None:
     """Replay a game record, check every action (and the final scores), print the scores."""
     try:
         record = Record.load(record_file)
         state = record.replay()
     except RecordError as err:
         raise click.ClickException(str(err)) from None
-    result = {
+    result: dict[str, Any] = {
         "ruleset": record.ruleset,
         "players": record.players,
         "actions": len(record.actions),
@@ -215,11 +223,23 @@ def replay(record_file: Path, show: bool, as_json: bool) -> None:
         "scores": state.scores,
         "winners": state.winners,
     }
+    if html_file is not None:
+        raw = json.loads(record_file.read_text(encoding="utf-8"))
+        data = replay_of(record, names_in(raw, record.players))
+        if isinstance(raw, dict) and isinstance(raw.get("game"), int):
+            data["game"] = raw["game"]
+        try:
+            html_file.write_text(replay_page(data), encoding="utf-8")
+        except OSError as err:
+            raise click.ClickException(f"cannot write {html_file}: {err.strerror or err}") from None
+        result["html"] = str(html_file)
     if as_json:
         _emit_json(result)
         return
     status = "game over" if state.is_over else "game not finished"
     click.echo(f"{record_file}: {len(record.actions)} actions replayed, {status}")
+    if html_file is not None:
+        click.echo(f"the replay as a web page: {html_file}")
     if show:
         click.echo(state.render())
     table = Table()

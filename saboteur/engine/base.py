@@ -148,6 +148,11 @@ class State(ABC):
     def view(self, player: int | None) -> JSON:
         """What ``player`` may know (``None``: a spectator), JSON-ready."""
 
+    def replay_view(self, player: int) -> JSON:
+        """``player``'s view for a replay of the finished game, where nothing is secret any more:
+        the view with whatever face-down cards the ruleset can show (default: the view itself)."""
+        return self.view(player)
+
     def render(self, player: int | None = None) -> str:
         """The board as plain text, as ``player`` may see it (``None``: the public picture)."""
         raise NotImplementedError(f"{type(self).__name__} has no text rendering")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from saboteur.engine.base import Action, Event, IllegalAction, State
+from saboteur.engine.base import JSON, Action, Event, IllegalAction, State
 from saboteur.engine.maze import slot_xy
 from saboteur.engine.tools import BREAK_CARD, TOOL_NAMES, TOOLS, tools_text
 
@@ -54,6 +54,20 @@ class TableState(State):
 
     @abstractmethod
     def _generate_legal(self) -> list[Action]: ...
+
+    def replay_view(self, player: int) -> JSON:
+        """The view with every face-down card of the maze (the goals) as if ``player`` had looked
+        at it with a map: for replays of finished games."""
+        maze = getattr(self, "maze", None)
+        hidden = dict(maze.hidden) if maze is not None else {}
+        if not hidden:
+            return self.view(player)
+        seen = self.peeks[player]
+        self.peeks[player] = {**hidden, **seen}
+        try:
+            return self.view(player)
+        finally:
+            self.peeks[player] = seen
 
     def _seat_to_act(self, player: int | None) -> int:
         """The seat to act; raises if the game is over or ``player`` is someone else."""

@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
+import json
 import os
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, Response
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from saboteur import __version__
 from saboteur.engine import RULESETS, Record
 from saboteur.engine.registry import DEFAULT_RULESET
+from saboteur.engine.replays import replay_of
 from saboteur.engine.views import event_schema, view_schema
 from saboteur.server.accounts import AccountPolicy
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
@@ -34,7 +38,7 @@ from saboteur.server.origins import Origins
 from saboteur.server.ratings_http import router as ratings_router
 from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
 from saboteur.server.store.migrate import upgrade
-from saboteur.server.store.store import FINISHED, Store
+from saboteur.server.store.store import FINISHED, GameRow, Store
 from saboteur.server.transport import aborter
 
 
@@ -105,6 +109,8 @@ class GameSummary(BaseModel):
     round: int | None = None
     current: int | None = None
     results: list[dict[str, Any]] | None = None
+    gold: list[int] | None = None  # a finished game's in a list: each seat's gold
+    winners: list[int] | None = None  # … and the seats that won
 
 
 class HighScore(BaseModel):
@@ -151,6 +157,24 @@ class RulesetSchema(BaseModel):
 
     view: dict[str, Any]
     events: dict[str, Any]
+
+
+REPLAYS_KEPT = 32  # finished games' replays kept made (they never change)
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    404: {"description": "there is no such game"},
+    409: {"description": "the game is not finished: its record is secret"},
+}
+
+
+def replay_bytes(row: GameRow, record: Record, names: list[str]) -> bytes:
+    """A finished game's replay as gzipped JSON, with the game's id, bots and end."""
+    data = replay_of(record, names)
+    bots = row.seat_bots()
+    data["game"] = row.id
+    data["bots"] = [bots[s].partition(":")[0] if s in bots else None for s in range(row.players)]
+    data["finished_at"] = row.finished_at
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return gzip.compress(text.encode("utf-8"), compresslevel=6)
 
 
 def create_app(
@@ -257,13 +281,28 @@ def create_app(
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(
+        response: Response,
         status: Literal["open", "active", "finished"] = Query("open"),
         limit: int = Query(50, ge=1, le=500),
+        offset: int = Query(0, ge=0, le=1_000_000),
+        player: str = Query("", max_length=32),
     ) -> list[dict[str, Any]]:
+        """A page of the tables: ``open`` ones waiting longest first, ``active`` and ``finished``
+        ones the newest first; ``player`` keeps those where a name holding it (regardless of
+        case) sits. The header ``X-Total-Count`` says how many there are in all."""
         service = service_of()
+        player = player.strip()
         if status == FINISHED:
-            return await service.finished_games(limit)
-        return service.game_lists()[status][:limit]
+            response.headers["X-Total-Count"] = str(await service.store.count_finished(player))
+            return await service.finished_games(limit, offset, player)
+        tables = service.game_lists()[status]
+        if status == "active":
+            tables = tables[::-1]
+        if player:
+            wanted = player.lower()
+            tables = [t for t in tables if any(n and wanted in n.lower() for n in t["seats"])]
+        response.headers["X-Total-Count"] = str(len(tables))
+        return tables[offset : offset + limit]
 
     @app.get("/api/games/{game_id}", response_model=GameSummary)
     async def game(game_id: int) -> dict[str, Any]:
@@ -288,9 +327,9 @@ def create_app(
             "results": results,
         }
 
-    @app.get("/api/games/{game_id}/record")
-    async def record(game_id: int) -> dict[str, Any]:
-        """The game record (seed and actions) of a finished game; a running game's is secret."""
+    async def finished_record(game_id: int) -> tuple[GameRow, Record, list[str]]:
+        """A finished game's row, record and seat names; 404 for no such game, 409 while it is
+        open or running (its seed, deck and hands are secret until it is over)."""
         service = service_of()
         row = await service.store.game(game_id) if 0 < game_id < 2**31 else None
         if row is None:
@@ -298,16 +337,48 @@ def create_app(
         if row.status != FINISHED or row.seed is None:
             raise HTTPException(409, "a game's record is published once the game is finished")
         results = await service.store.game_results(game_id)
-        out = Record(
+        record = Record(
             row.ruleset,
             row.players,
             row.seed,
             [text for text, _actor in row.actions],
             dict(row.options),
             [r["gold"] for r in results],
-        ).to_json()
-        out["names"] = [r["name"] for r in results]
+        )
+        return row, record, [r["name"] for r in results]
+
+    @app.get("/api/games/{game_id}/record", responses=REFUSALS)
+    async def record(game_id: int) -> dict[str, Any]:
+        """The game record (seed and actions) of a finished game; a running game's is secret."""
+        _row, found, names = await finished_record(game_id)
+        out = found.to_json()
+        out["names"] = names
         return out
+
+    replays: OrderedDict[int, bytes] = OrderedDict()  # game id -> its replay, gzipped JSON
+
+    @app.get("/api/games/{game_id}/replay", responses=REFUSALS)
+    async def replay(game_id: int, request: Request) -> Response:
+        """A finished game's replay: every step's view of every seat, all revealed, as patches
+        (docs/protocol.md#replays). Refused like the record while the game is not over."""
+        packed = replays.get(game_id)
+        if packed is None:
+            row, found, names = await finished_record(game_id)
+            packed = await asyncio.to_thread(replay_bytes, row, found, names)
+            replays[game_id] = packed
+            while len(replays) > REPLAYS_KEPT:
+                replays.popitem(last=False)
+        replays.move_to_end(game_id)
+        headers = {"Cache-Control": "public, max-age=3600", "Vary": "Accept-Encoding"}
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            headers["Content-Encoding"] = "gzip"
+            return Response(packed, media_type="application/json", headers=headers)
+        return Response(gzip.decompress(packed), media_type="application/json", headers=headers)
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: int) -> RedirectResponse:
+        """A replay's address to share: the client's replay viewer."""
+        return RedirectResponse(f"/#/replay/{game_id}", status_code=307)
 
     @app.get("/api/highscores", response_model=list[HighScore])
     async def highscores(limit: int = Query(100, ge=1, le=1000)) -> list[dict[str, Any]]:

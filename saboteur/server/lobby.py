@@ -74,8 +74,12 @@ class Lobby:
         waiting = sum(table.is_open for table in self.tables.values())
         return {"open_count": waiting, "active_count": len(self.tables) - waiting}
 
-    async def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
-        rows = await self.store.finished_games(limit)
+    async def finished_games(
+        self, limit: int = 50, offset: int = 0, player: str = ""
+    ) -> list[dict[str, Any]]:
+        """Finished games as the lobby lists them, the newest first: who sat where, each seat's
+        ``gold`` and the ``winners`` (seats); ``player`` keeps those a name holding it played."""
+        rows = await self.store.finished_games(limit, offset, player)
         ids = {user for row in rows for user in row.seats.values()}
         names = await self.store.user_names(list(ids))
         return [
@@ -86,6 +90,8 @@ class Lobby:
                 "options": row.options,
                 "status": row.status,
                 "seats": [names.get(row.seats.get(s, -1)) for s in range(row.players)],
+                "gold": [row.outcome.get(s, (0, False))[0] for s in range(row.players)],
+                "winners": [s for s in range(row.players) if row.outcome.get(s, (0, False))[1]],
                 "finished_at": row.finished_at,
             }
             for row in rows

@@ -278,8 +278,10 @@ class Service:
         """The open and active tables' summaries (see ``Lobby.game_lists``)."""
         return self.lobby.game_lists(user_id, shown)
 
-    async def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
-        return await self.lobby.finished_games(limit)
+    async def finished_games(
+        self, limit: int = 50, offset: int = 0, player: str = ""
+    ) -> list[dict[str, Any]]:
+        return await self.lobby.finished_games(limit, offset, player)
 
     async def lists_message(self, user_id: int | None) -> dict[str, Any]:
         return await self.lobby.lists_message(user_id)

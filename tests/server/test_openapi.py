@@ -24,6 +24,7 @@ PATHS = [
     "/api/games",
     "/api/games/{game_id}",
     "/api/games/{game_id}/record",
+    "/api/games/{game_id}/replay",
     "/api/highscores",
     "/api/online",
     "/api/messages",
@@ -77,6 +78,8 @@ def test_the_description_lists_every_endpoint(populated: LiveServer) -> None:
     assert httpx.get(f"{populated.http}/docs").status_code == 200
     assert populated.get("/api/games/1/record")["seed"] >= 0  # the finished game's
     assert httpx.get(f"{populated.http}/api/games/2/record").status_code == 409
+    assert populated.get("/api/games/1/replay")["steps"]  # the finished game's
+    assert httpx.get(f"{populated.http}/api/games/2/replay").status_code == 409
     rulesets = {r["name"]: r for r in populated.get("/api/rulesets")}
     seats = {name: (r["min_players"], r["max_players"]) for name, r in rulesets.items()}
     assert seats == {

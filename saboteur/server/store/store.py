@@ -88,6 +88,7 @@ class GameRow:
     # user id -> (name, bot spec or None) of the seated and the host (as read with the game)
     people: dict[int, tuple[str, str | None]] = field(default_factory=dict)
     has_chat: bool = True  # False: known to have no stored chat line (so none is read)
+    outcome: dict[int, tuple[int, bool]] = field(default_factory=dict)  # seat -> (gold, won)
 
     def seat_bots(self) -> dict[int, str]:
         """Seat -> bot spec of the seats bots hold."""
@@ -334,19 +335,36 @@ class Store:
 
         return await self.db.read(job)
 
-    async def finished_games(self, limit: int = 50) -> list[GameRow]:
+    async def finished_games(
+        self, limit: int = 50, offset: int = 0, player: str = ""
+    ) -> list[GameRow]:
+        """Finished games, the newest first, from the ``offset``-th on; with ``player``, only
+        those where someone whose name holds it (regardless of case) sat. Each row's ``seats``
+        and ``outcome`` come from its results."""
+
         def job(conn: Connection) -> list[GameRow]:
             rows = conn.execute(
                 select(games)
-                .where(games.c.status == FINISHED)
+                .where(_finished_with(player))
                 .order_by(games.c.finished_at.desc(), games.c.id.desc())
+                .offset(offset)
                 .limit(limit)
             ).all()
             found = {row.id: self._game_row(row) for row in rows}
             if found:
                 for row in conn.execute(select(results).where(results.c.game_id.in_(list(found)))):
                     found[row.game_id].seats[row.seat] = row.user_id
+                    found[row.game_id].outcome[row.seat] = (row.gold, bool(row.won))
             return list(found.values())
+
+        return await self.db.read(job)
+
+    async def count_finished(self, player: str = "") -> int:
+        """How many finished games :meth:`finished_games` finds for ``player``."""
+        query = select(func.count()).select_from(games).where(_finished_with(player))
+
+        def job(conn: Connection) -> int:
+            return int(conn.execute(query).scalar() or 0)
 
         return await self.db.read(job)
 
@@ -535,6 +553,16 @@ def _insert_one(conn: Connection, table: Table, row: dict[str, Any]) -> int:
     key = conn.execute(insert(table).values(**row)).inserted_primary_key
     assert key is not None
     return int(key[0])
+
+
+def _finished_with(player: str) -> ColumnElement[bool]:
+    """Finished games; with ``player``, those where a user whose name holds it sat."""
+    finished = games.c.status == FINISHED
+    if not player:
+        return finished
+    named = func.lower(users.c.name).contains(player.lower(), autoescape=True)
+    sat = select(results.c.game_id).join(users, users.c.id == results.c.user_id).where(named)
+    return and_(finished, games.c.id.in_(sat))
 
 
 def _read_people(conn: Connection, rows: list[GameRow]) -> None:

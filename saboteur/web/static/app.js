@@ -6,6 +6,7 @@ import { GameWindow } from "./game.js";
 import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { Connection } from "./net.js";
+import { ReplayViewer, replayLink } from "./replay.js";
 import {
   circleNames,
   errorText,
@@ -63,12 +64,20 @@ class App {
     this.lobby = new Lobby(this);
     this.account = new Account(this);
     this.gameWindow = new GameWindow(this);
+    this.replay = new ReplayViewer(this.gameWindow, $("#replay-bar"), {
+      share: (game) => replayLink(location.origin, game),
+      toast: (text) => this.toast(text),
+    });
+    this.gameWindow.replayKeys = (event) => this.replay.key(event);
+    this.replayLoading = null; // the id of the replay being fetched
+    this.needLogin = false; // no token and no name yet: the login form, once not watching a replay
     this.pending = false;
     this.followsLobby = true; // the server tells a new connection of the lobby's changes
     this.startSolo = false; // the solo table just asked for is started as soon as it exists
     this.wantedName = new URLSearchParams(location.search).get("name");
     this.bindChrome();
     this.readRoute();
+    if (S.route.view === "replay") this.afterRoute(); // a replay needs no hello
     window.addEventListener("hashchange", () => {
       const route = parseRoute(location.hash);
       this.go(route.view, route.game);
@@ -86,7 +95,8 @@ class App {
     const token = localStorage.getItem(TOKEN);
     const name = this.wantedName || localStorage.getItem(NAME);
     if (!token && !name) {
-      this.showLogin();
+      this.needLogin = true;
+      if (S.route.view !== "replay") this.showLogin(); // a replay needs no nickname
       return;
     }
     const hello = { type: "hello" };
@@ -125,9 +135,15 @@ class App {
     this.render();
   }
 
-  /** Make sure a game window has its data: seated players get it pushed, others watch. */
+  /** Make sure a game window has its data: seated players get it pushed, others watch; a replay
+   * is fetched. */
   afterRoute() {
     const id = S.route.game;
+    if (S.route.view === "replay") {
+      this.loadReplay(id);
+      return;
+    }
+    this.replay.close();
     if (S.route.view !== "game" || !S.me) return;
     if (S.tables.has(id)) return;
     const active = S.games.active.find((g) => g.id === id);
@@ -135,6 +151,34 @@ class App {
     if (active || !this.followsLobby) this.send({ type: "watch", game: id }); // lists may be old
     else this.go("lobby");
     // seated: the server sends the view by itself after hello
+  }
+
+  /** Fetch a finished game's replay and show it (a game not over, or none, goes back to the lobby
+   * with the server's word for it). */
+  async loadReplay(id) {
+    if (this.replay.data?.game === id || this.replayLoading === id) return;
+    this.replayLoading = id;
+    S.replay = null;
+    let error = null;
+    try {
+      const [reply] = await Promise.all([fetch(`/api/games/${id}/replay`), this.lobby.loading]);
+      if (reply.ok) S.replay = await reply.json();
+      else error = (await reply.json().catch(() => ({})))?.detail;
+      if (reply.status === 409) error = t("replay.notOver");
+      else if (reply.status === 404) error = t("replay.none", { id });
+    } catch {
+      error = t("conn.connecting");
+    }
+    if (this.replayLoading !== id) return; // another route meanwhile
+    this.replayLoading = null;
+    if (S.route.view !== "replay" || S.route.game !== id) return;
+    if (!S.replay) {
+      this.toast(typeof error === "string" ? error : t("replay.none", { id }));
+      this.go("lobby");
+      return;
+    }
+    this.replay.open(S.replay);
+    this.render();
   }
 
   /** The game the in-game chat talks to: the one on screen, else my seat in the lobby. */
@@ -197,7 +241,10 @@ class App {
         break;
       case "highscores": // a game has finished: the new scores, the newly finished games
         if (m.highscores) S.highscores = m.highscores;
-        if (m.finished_new) S.finished = mergeFinished(S.finished, m.finished_new);
+        if (m.finished_new) {
+          S.finished = mergeFinished(S.finished, m.finished_new);
+          this.lobby.finishedChanged();
+        }
         this.lobby.ratings.stale(); // a game finished: ratings may have moved
         break;
       case "user":
@@ -349,13 +396,21 @@ class App {
     $("#me-name").textContent = S.me ? S.me.name : "";
     $("#rename-btn").hidden = !S.me;
     this.account.renderHeader(S.me);
-    if (!S.me) return;
+    if (S.route.view === "replay") {
+      this.drawReplay();
+      return;
+    }
+    if (!S.me) {
+      if (this.needLogin && $("#login").hidden) this.showLogin();
+      return;
+    }
     const inGame = S.route.view === "game" && S.tables.has(S.route.game);
     const loading = S.route.view === "game" && !inGame; // the view is on its way: show neither
     $("#lobby").hidden = inGame || loading;
     this.followLobby(!(inGame || loading));
     $("#game").hidden = !inGame;
     document.body.dataset.view = inGame ? "game" : "lobby";
+    delete document.body.dataset.replay;
     const slot = inGame ? $("#game-chat-slot") : $("#lobby-chat-slot");
     const moved = this.chat.root.parentElement !== slot;
     if (moved) slot.append(this.chat.root);
@@ -366,6 +421,18 @@ class App {
       this.gameWindow.leave();
       this.lobby.render();
     }
+  }
+
+  /** A finished game's replay on screen (once fetched): the game window, drawn by the replay. */
+  drawReplay() {
+    const ready = this.replay.data != null && this.replay.data.game === S.route.game;
+    $("#login").hidden = true;
+    $("#lobby").hidden = true;
+    $("#game").hidden = !ready;
+    document.body.dataset.view = ready ? "game" : "lobby";
+    document.body.dataset.replay = "true";
+    if (S.me) this.followLobby(false);
+    if (ready) this.replay.show();
   }
 
   /** Tell the server whether the lobby is on screen: only then does it send the tables and
@@ -396,6 +463,7 @@ class App {
         applyStatic();
         this.chat.redraw();
         this.gameWindow.relabel();
+        this.replay.relabel();
         this.render();
       });
     }

@@ -110,7 +110,7 @@ export class GameWindow {
   }
 
   act(action) {
-    if (!this.msg) return;
+    if (!this.msg || this.msg.replay) return; // a replay is watched, not played
     this.app.send({ type: "act", game: this.msg.game, action, seq: this.msg.seq });
     this.sel = null;
     this.menuOpen = false;
@@ -156,7 +156,11 @@ export class GameWindow {
   key(event) {
     if (document.body.dataset.view !== "game" || event.defaultPrevented) return;
     const typing = event.target.closest?.("input, textarea, select");
-    if (!typing && this.msg && this.rules.key?.(this, event)) {
+    if (this.msg?.replay && this.replayKeys?.(event)) {
+      event.preventDefault();
+      return;
+    }
+    if (!typing && this.msg && !this.msg.replay && this.rules.key?.(this, event)) {
       event.preventDefault();
       return;
     }
@@ -198,6 +202,7 @@ export class GameWindow {
   }
 
   clickCard(index, card) {
+    if (this.msg?.replay) return;
     if (this.picking) {
       const at = this.picked.indexOf(index);
       if (at >= 0) this.picked.splice(at, 1);
@@ -271,7 +276,7 @@ export class GameWindow {
     const myTurn = (view.legal || []).length > 0;
     document.body.dataset.myTurn = String(myTurn);
     document.body.dataset.seq = String(msg.seq);
-    document.title = myTurn ? t("turn.title") : `${t("game.label", { id: msg.game })} — ${t("app.title")}`;
+    document.title = myTurn ? t("turn.title") : `${msg.replay ? (msg.replayOf ? t("replay.title", { id: msg.replayOf }) : t("replay.label")) : t("game.label", { id: msg.game })} — ${t("app.title")}`;
     this.wasMyTurn = myTurn;
 
     const list = $("#feed");
@@ -309,7 +314,7 @@ export class GameWindow {
   }
 
   renderBar(msg, view, myTurn) {
-    $("#game-title").textContent = t("game.label", { id: msg.game });
+    $("#game-title").textContent = msg.replay ? (msg.replayOf ? t("replay.title", { id: msg.replayOf }) : t("replay.label")) : t("game.label", { id: msg.game });
     const round = $("#round-info");
     round.hidden = view.round == null;
     round.textContent = round.hidden ? "" : t("info.round", { r: view.round, n: view.rounds });
@@ -322,25 +327,27 @@ export class GameWindow {
     const banner = $("#turn-banner");
     const name = view.current != null ? msg.names[view.current] : "";
     let text = view.phase === "over" ? t("turn.over") : this.rules.banner(view, msg, myTurn, name);
-    text ??= view.current === msg.seat ? t("turn.yours") : t("turn.other", { name });
+    text ??= view.current === msg.seat && !msg.replay ? t("turn.yours") : t("turn.other", { name });
     banner.textContent = text;
     banner.classList.toggle("mine", myTurn);
   }
 
   renderPlayers(msg, view, option) {
     const targets = playerTargets(option, targetsOf(view));
-    const key = JSON.stringify([view.ruleset, msg.names, msg.seat, view.current, this.rules.playersKey(view), view.broken, view.hand_sizes, [...targets], option?.label, document.documentElement.lang, msg.summary?.bots, msg.summary?.away]);
+    const seatViews = msg.views ?? null; // a replay: each seat's own view, everything shown
+    const key = JSON.stringify([view.ruleset, msg.names, msg.seat, view.current, this.rules.playersKey(view), view.broken, view.hand_sizes, [...targets], option?.label, document.documentElement.lang, msg.summary?.bots, msg.summary?.away, seatViews?.map((v) => [this.rules.playersKey(v), v.hand])]);
     if (key === this.playersKey) return;
     this.playersKey = key;
     const items = msg.names.map((name, seat) => {
-      const me = seat === msg.seat;
+      const me = seat === msg.seat && !seatViews;
+      const own = seatViews?.[seat] ?? view; // the view the row is drawn from
       const action = targets.get(seat);
       const li = h("li", {
-        class: ["player", seat === view.current ? "current" : "", me ? "me" : "", action ? "target" : "", option?.kind === "player" && !action ? "dim" : ""].join(" "),
+        class: ["player", seat === view.current ? "current" : "", me ? "me" : "", seatViews && seat === msg.seat ? "eyes" : "", action ? "target" : "", option?.kind === "player" && !action ? "dim" : ""].join(" "),
         dataset: { seat: String(seat), fkey: `player-${seat}` },
       });
-      const avatar = h("div", { class: "avatar" }, this.rules.avatar(view, seat, me, name));
-      const sabotage = this.rules.sabotage(view, seat);
+      const avatar = h("div", { class: "avatar" }, this.rules.avatar(own, seat, me || Boolean(seatViews), name));
+      const sabotage = this.rules.sabotage(own, seat);
       const tools = h("div", { class: "tools" }, sabotage.icons);
       li.append(
         h("span", { class: "turn-mark", "aria-hidden": "true", text: seat === view.current ? "▶" : "" }),
@@ -351,7 +358,8 @@ export class GameWindow {
           h("span", { class: "pname", text: me ? `${name} (${t("me.you")})` : name }),
           msg.summary?.bots?.[seat] ? h("span", { class: "pbot" }, icon("bot"), ` ${botBadge(msg.summary.bots[seat])}`) : null,
           msg.summary?.away?.includes(seat) ? h("span", { class: "pbot" }, icon("bot"), ` ${t("seat.away")}`) : null,
-          h("span", { class: "pmeta" }, this.rules.meta(view, seat)),
+          h("span", { class: "pmeta" }, this.rules.meta(own, seat)),
+          seatViews ? this.seatHand(own) : null,
         ),
         tools,
       );
@@ -374,14 +382,21 @@ export class GameWindow {
     refill($("#players"), items);
   }
 
+  /** A seat's hand in a replay's players panel: small cards, named. */
+  seatHand(view) {
+    const cards = (view.hand ?? []).map((card) => h("span", { class: "mini-card", title: this.rules.cardName(card), role: "img", "aria-label": this.rules.cardName(card) }, this.rules.cardSvg(card, this.described)));
+    return h("span", { class: "seat-hand", dataset: { cards: String(cards.length) } }, cards);
+  }
+
   renderHand(msg, view, option) {
     const rules = this.rules;
     const role = $("#my-role");
-    const roleKey = `${view.ruleset}|${rules.myInfoKey(msg, view)}|${msg.seat}|${document.documentElement.lang}`;
+    const roleKey = `${view.ruleset}|${rules.myInfoKey(msg, view)}|${msg.seat}|${document.documentElement.lang}|${msg.replay ? msg.names.join() : ""}`;
     if (role.dataset.key !== roleKey) {
       role.dataset.key = roleKey;
       const watching = [h("p", { class: "spectating", text: t("info.spectating") }), ...(rules.spectatorInfo?.(view) ?? [])];
-      refill(role, msg.seat == null ? watching : rules.myInfo(msg, view));
+      const seen = msg.replay ? [h("p", { class: "replay-eyes-name", text: t("replay.handOf", { name: msg.names[msg.seat] ?? "" }) })] : [];
+      refill(role, msg.seat == null ? watching : [...seen, ...rules.myInfo(msg, view)]);
     }
     const hand = $("#hand");
     const menu = $("#card-menu");
@@ -543,9 +558,12 @@ export class GameWindow {
     const list = $("#feed");
     const fresh = this.feed.game !== msg.game || this.feed.epoch !== feed.epoch || feed.events.length < this.feed.count;
     const from = fresh ? 0 : this.feed.count;
-    const nodes = feed.events.slice(from).map((ev) =>
-      h("li", { class: feedClass(ev.kind), text: this.rules.eventText(ev, msg.names) }),
-    );
+    const said = (ev) => {
+      const text = this.rules.eventText(ev, msg.names);
+      // a replay shows every seat's private events, each with whom it was for
+      return msg.replay && ev.to != null ? t("replay.private", { name: msg.names[ev.to] ?? "", text }) : text;
+    };
+    const nodes = feed.events.slice(from).map((ev) => h("li", { class: feedClass(ev.kind), text: said(ev) }));
     if (!fresh && !nodes.length) return;
     if (fresh) list.replaceChildren(...nodes);
     else list.append(...nodes);

@@ -18,6 +18,16 @@ const SHAPES = {
     ["circle", { cx: 10, cy: 9.5, r: 1.2, fill: "currentColor" }],
     ["path", { d: "M8 5.5 V2.5 M6.5 2.5 H9.5", stroke: "currentColor" }],
   ],
+  // a replay's controls (replay.js)
+  first: [["path", { d: "M3.5 3 V13 M13 3 L5.5 8 L13 13 Z", fill: "currentColor", stroke: "currentColor", "stroke-linejoin": "round" }]],
+  back: [["path", { d: "M12 3 L4.5 8 L12 13 Z", fill: "currentColor", stroke: "currentColor", "stroke-linejoin": "round" }]],
+  play: [["path", { d: "M4.5 2.5 L13 8 L4.5 13.5 Z", fill: "currentColor", stroke: "currentColor", "stroke-linejoin": "round" }]],
+  pause: [
+    ["rect", { x: 3.5, y: 3, width: 3, height: 10, fill: "currentColor" }],
+    ["rect", { x: 9.5, y: 3, width: 3, height: 10, fill: "currentColor" }],
+  ],
+  next: [["path", { d: "M4 3 L11.5 8 L4 13 Z", fill: "currentColor", stroke: "currentColor", "stroke-linejoin": "round" }]],
+  last: [["path", { d: "M12.5 3 V13 M3 3 L10.5 8 L3 13 Z", fill: "currentColor", stroke: "currentColor", "stroke-linejoin": "round" }]],
 };
 
 /** The names of the icons there are. */

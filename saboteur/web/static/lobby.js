@@ -7,6 +7,22 @@ import { Ratings } from "./ratings.js";
 import { clampPlayers, describeOptions, optionFields, readOptions, seatRange, titleIn } from "./rulesets.js";
 
 const $ = (sel) => document.querySelector(sel);
+export const PAGE_SIZES = { active: 20, finished: 10 }; // tables per page of the lobby's lists
+
+/** The address of a page of the tables the server lists (running or finished), of those where a
+ * player whose name holds `search` sits. */
+export function gamesQuery(status, search, page, size = PAGE_SIZES[status]) {
+  const params = new URLSearchParams({ status, limit: String(size), offset: String(page * size) });
+  if (search) params.set("player", search);
+  return `/api/games?${params}`;
+}
+
+/** A finished game's outcome: per seat its name, gold and whether it won; the winners' names. */
+export function outcome(g) {
+  const won = new Set(g.winners ?? []);
+  const seats = g.seats.map((name, seat) => ({ name: name ?? "—", gold: g.gold?.[seat] ?? null, won: won.has(seat) }));
+  return { seats, winners: seats.filter((s) => s.won).map((s) => s.name) };
+}
 
 /** The open tables in the order shown: mine first, then by id. */
 export function sortOpen(open, me) {
@@ -80,12 +96,12 @@ function more(count, listed) {
   return count > listed ? [h("li", { class: "more", text: t("lobby.more", { n: count - listed }) })] : [];
 }
 
-/** A pager: "‹ 2 / 7 ›" with the count of matches; `go(page)` turns to a page. */
-export function pagerLine(page, pages, matches, go) {
+/** A pager: "‹ 2 / 7 ›" with the count of matches (worded by `key`); `go(page)` turns to a page. */
+export function pagerLine(page, pages, matches, go, key = "lobby.page", prefix = "") {
   return [
-    h("button", { class: "small", dataset: { fkey: "page-back" }, disabled: page <= 0, "aria-label": t("lobby.pageBack"), text: "‹", onclick: () => go(page - 1) }),
-    h("span", { class: "meta", text: t("lobby.page", { p: page + 1, n: pages, m: matches }) }),
-    h("button", { class: "small", dataset: { fkey: "page-next" }, disabled: page >= pages - 1, "aria-label": t("lobby.pageNext"), text: "›", onclick: () => go(page + 1) }),
+    h("button", { class: "small", dataset: { fkey: `${prefix}page-back` }, disabled: page <= 0, "aria-label": t("lobby.pageBack"), text: "‹", onclick: () => go(page - 1) }),
+    h("span", { class: "meta", text: t(key, { p: page + 1, n: pages, m: matches }) }),
+    h("button", { class: "small", dataset: { fkey: `${prefix}page-next` }, disabled: page >= pages - 1, "aria-label": t("lobby.pageNext"), text: "›", onclick: () => go(page + 1) }),
   ];
 }
 
@@ -112,8 +128,11 @@ export class Lobby {
     this.botRatings = new Map(); // ruleset -> bot kind -> rating (the new-game dialog's seats)
     this.ratingsLang = null; // the language the ratings' ruleset choice is in
     this.loading = this.loadRulesets();
+    // the running and finished games by page and player (GET /api/games): what is asked, what came
+    this.pages = { active: { search: "", page: 0, got: null, want: null }, finished: { search: "", page: 0, got: null, want: null } };
     this.bindNewGame();
     this.bindSearch();
+    for (const status of Object.keys(this.pages)) this.bindListSearch(status);
     for (const pic of document.querySelectorAll(".about-roles .pic")) pic.append(rolePicture(pic.dataset.role));
   }
 
@@ -179,6 +198,92 @@ export class Lobby {
     return this.rulesets.find((r) => r.name === name);
   }
 
+  /** Ask the server for the page of running or finished games on show. */
+  async loadPage(status) {
+    const q = this.pages[status];
+    const key = JSON.stringify([q.search, q.page]);
+    q.want = key;
+    try {
+      const reply = await fetch(gamesQuery(status, q.search, q.page));
+      const body = await reply.json();
+      if (q.want !== key) return; // asked again meanwhile
+      if (!reply.ok) {
+        this.app.toast(typeof body?.detail === "string" ? body.detail : t("err.badSearch"));
+        return;
+      }
+      q.got = { key, rows: body, total: Number(reply.headers.get("X-Total-Count") ?? body.length) };
+      this.app.render();
+    } catch {
+      q.want = null; // offline a moment: asked again at the next drawing
+    }
+  }
+
+  /** A game finished: the finished list's page is asked for again. */
+  finishedChanged() {
+    this.loadPage("finished");
+  }
+
+  /** Search a list for a player (page 0), or turn to `page` of the same search. */
+  turnPage(status, search, page = 0) {
+    const q = this.pages[status];
+    q.search = search;
+    q.page = Math.max(0, page);
+    this.loadPage(status);
+    this.app.render();
+  }
+
+  /** A list's search box: the first page of matches is asked for as one types (calmly). */
+  bindListSearch(status) {
+    const box = $(`#${status}-search`);
+    let timer = null;
+    box.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => this.turnPage(status, box.value.trim()), 250);
+    });
+  }
+
+  /** The rows of a list's page on show, how many match in all, and whether they are the live ones. */
+  pageOf(status, live, liveCount) {
+    const q = this.pages[status];
+    const got = q.got?.key === JSON.stringify([q.search, q.page]) ? q.got : null;
+    const first = !q.search && q.page === 0;
+    if (!got && q.want == null && !(first && status === "active")) this.loadPage(status);
+    if (first && (status === "active" || !got)) return { rows: live, total: liveCount, live: true };
+    return { rows: got?.rows ?? [], total: got?.total ?? 0, live: false };
+  }
+
+  /** The pager under a list, when it has more than one page. */
+  renderPager(status, total) {
+    const q = this.pages[status];
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZES[status]));
+    const pager = pages > 1 || q.page > 0 ? pagerLine(q.page, pages, total, (p) => this.turnPage(status, q.search, p), "lobby.gamesPage", `${status}-`) : [];
+    refill($(`#${status}-pager`), pager);
+  }
+
+  /** A finished game: its players with their gold, the winners marked, and its replay. */
+  finishedGame(g) {
+    const { seats, winners } = outcome(g);
+    const title = rulesetTitle(g, this.rulesets);
+    const people = seats.flatMap((seat, i) => [
+      i ? ", " : null,
+      h("span", { class: `seat${seat.won ? " won" : ""}`, title: seat.won ? t("lobby.winner") : null, text: seat.gold == null ? seat.name : `${seat.name} ◆ ${seat.gold}` }),
+    ]);
+    return h(
+      "li",
+      { class: "game finished", dataset: { game: String(g.id) } },
+      h(
+        "div",
+        { class: "ghead" },
+        h("span", { class: "gname", text: t("game.label", { id: g.id }) }),
+        title ? h("span", { class: "meta", text: title }) : null,
+        h("span", { class: "meta", text: g.finished_at ? new Date(g.finished_at).toLocaleDateString(getLang()) : "" }),
+      ),
+      winners.length ? h("p", { class: "winners", text: t("lobby.winners", { names: winners.join(", ") }) }) : null,
+      h("p", { class: "seats" }, people),
+      h("a", { class: "button small replay", href: `#/replay/${g.id}`, dataset: { fkey: `replay-${g.id}`, action: "replay" }, text: t("btn.replay") }),
+    );
+  }
+
   render() {
     const S = this.app.S;
     const me = S.me.name;
@@ -209,27 +314,18 @@ export class Lobby {
         ? [...open.map((g) => this.openGame(g, mine(g))), ...more(S.tableCounts.open, open.length)]
         : [h("li", { class: "empty", text: t("lobby.noOpen") })],
     );
+    const runningPage = this.pageOf("active", S.games.active, S.tableCounts.active);
+    const nothing = (status) => h("li", { class: "empty", text: this.pages[status].search ? t("lobby.noGameFound", { q: this.pages[status].search }) : t("lobby.none") });
     refill(
       $("#active-games"),
-      S.games.active.length
-        ? [...S.games.active.map((g) => this.activeGame(g, mine(g))), ...more(S.tableCounts.active, S.games.active.length)]
-        : [h("li", { class: "empty", text: t("lobby.none") })],
+      runningPage.rows.length
+        ? [...runningPage.rows.map((g) => this.activeGame(g, mine(g))), ...(runningPage.live ? more(S.tableCounts.active, runningPage.rows.length) : [])]
+        : [nothing("active")],
     );
-    refill(
-      $("#finished-games"),
-      S.finished.length
-        ? S.finished.slice(0, 20).map((g) =>
-            h(
-              "li",
-              { class: "game" },
-              h("span", { class: "gname", text: t("game.label", { id: g.id }) }),
-              rulesetTitle(g, this.rulesets) ? h("span", { class: "meta", text: rulesetTitle(g, this.rulesets) }) : null,
-              h("span", { class: "seats", text: g.seats.filter(Boolean).join(", ") }),
-              h("span", { class: "meta", text: g.finished_at ? new Date(g.finished_at).toLocaleDateString() : "" }),
-            ),
-          )
-        : [h("li", { class: "empty", text: t("lobby.none") })],
-    );
+    this.renderPager("active", runningPage.total);
+    const finished = this.pageOf("finished", S.finished.slice(0, PAGE_SIZES.finished), S.finished.length);
+    refill($("#finished-games"), finished.rows.length ? finished.rows.map((g) => this.finishedGame(g)) : [nothing("finished")]);
+    this.renderPager("finished", finished.total);
     this.renderOnline(S, me);
     refill(
       $("#highscores tbody"),

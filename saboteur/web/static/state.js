@@ -65,15 +65,16 @@ export function nextFeed(feed, events, firstSinceWelcome) {
   return { epoch: feed.epoch, events: feed.events.concat(events || []) };
 }
 
-/** The route of an address's hash: `#/game/12` a game window, anything else the lobby. */
+/** The route of an address's hash: `#/game/12` a game window, `#/replay/12` a finished game's
+ * replay, anything else the lobby. */
 export function parseRoute(hash) {
-  const m = /^#\/game\/(\d+)$/.exec(hash);
-  return m ? { view: "game", game: Number(m[1]) } : { view: "lobby", game: null };
+  const m = /^#\/(game|replay)\/(\d{1,10})$/.exec(hash);
+  return m ? { view: m[1], game: Number(m[2]) } : { view: "lobby", game: null };
 }
 
 /** The hash of a route (the reverse of parseRoute). */
 export function routeHash(view, game) {
-  return view === "game" ? `#/game/${game}` : "#/";
+  return view === "game" || view === "replay" ? `#/${view}/${game}` : "#/";
 }
 
 /** The words for a server error: our text for its code, else the server's own message. */
