@@ -43,17 +43,19 @@ from collections.abc import Sequence
 
 from saboteur.bots.base import Budget
 from saboteur.bots.determinize import Determinizer
+from saboteur.bots.evaluate import digger_chance
 from saboteur.bots.heuristic import HeuristicBot, situation_from_view
 from saboteur.bots.policy import best, gold_choice, rank, react, situation_of
 from saboteur.engine import Action, NotationError
 from saboteur.engine.base import JSON
+from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
 
 DEFAULT_ITERATIONS = 100
 ROOT_WIDTH = 6
 WINNING = 1000.0  # a heuristic score this high (the tunnel reaches the gold) needs no search
 EXPLORATION = 0.7
-SIDE_OF = {"digger": "diggers", "saboteur": "saboteurs"}
+PLAYOUT_DEPTH = 4  # playout moves after the tree before the position is scored by its evaluation
 
 
 class Node:
@@ -75,18 +77,30 @@ class Node:
 
 
 def playout(
-    state: ClassicState, round_index: int, rng: random.Random, opinion: list[float] | None = None
-) -> str:
-    """Play the round out with the heuristic policy; the winning side."""
+    state: ClassicState,
+    round_index: int,
+    rng: random.Random,
+    opinion: list[float] | None = None,
+    depth: int | None = None,
+) -> float:
+    """Play the round on with the heuristic policy; the diggers' share of the win.
+
+    That is 1 or 0 once the round is over; after ``depth`` moves (``None``: never) the
+    playout stops and the chance :func:`~saboteur.bots.evaluate.digger_chance` gives.
+    """
     results = state.results
     opinion = [0.0] * state.game.players if opinion is None else opinion
+    moves = 0
     while len(results) <= round_index:
+        if moves == depth:
+            return digger_chance(state)
         seat = state.current_player
         assert seat is not None
         action = best(situation_of(state, seat, opinion), state.legal_actions(), rng)
         react(opinion, state, seat, action)
         state.apply(action)
-    return str(results[round_index]["winner"])
+        moves += 1
+    return 1.0 if results[round_index]["winner"] == "diggers" else 0.0
 
 
 class IsmctsBot(HeuristicBot):
@@ -94,6 +108,7 @@ class IsmctsBot(HeuristicBot):
 
     name = "ismcts"
     default_budget = Budget(iterations=DEFAULT_ITERATIONS)
+    playout_depth: int | None = PLAYOUT_DEPTH
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if view["phase"] == "gold":
@@ -160,6 +175,7 @@ class IsmctsBot(HeuristicBot):
         """Play ``action`` in the sample, walk down the tree, play out, and score the path."""
         rng = random.Random(seed)
         results = state.results
+        roles = state.roles  # this round's (a new round deals new ones into a new list)
         opinion = list(self.memory.suspicion)
         react(opinion, state, self.seat, action)
         state.apply(action)
@@ -188,9 +204,17 @@ class IsmctsBot(HeuristicBot):
             state.apply(chosen)
             if untried is not None:
                 break
-        winner = playout(state, round_index, rng, opinion)
-        roles = results[round_index]["roles"]
+        diggers = playout(state, round_index, rng, opinion, self.playout_depth)
         for node in path:
             node.visits += 1
-            if winner == SIDE_OF[roles[node.seat]]:
-                node.wins += 1.0
+            node.wins += diggers if roles[node.seat] == C.DIGGER else 1.0 - diggers
+
+
+class FullPlayoutIsmctsBot(IsmctsBot):
+    """The search as it was before playouts were cut short: every playout to the round's end.
+
+    Kept to measure the cut-off against (``ismcts-full``; hosts do not seat it).
+    """
+
+    name = "ismcts-full"
+    playout_depth = None
