@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from saboteur.bots.memory import SUSPECT, TRUSTED
 from saboteur.bots.tunnel import DEAD_END, GOAL_SLOTS, Maze, Reach, distance, is_dead_end
-from saboteur.engine import Action
+from saboteur.engine.base import Action
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
 

@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from mypy_extensions import mypyc_attr
+
 from saboteur.engine.grid import COORD_LIMIT as COORD_LIMIT
 from saboteur.engine.grid import HALF_TURNS as HALF_TURNS
 from saboteur.engine.grid import MAX_FIELDS, within_limits
@@ -160,6 +162,7 @@ def orientations(
     return shapes
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ShapeTable:
     """Numbered shapes plus the lookup tables the maze needs (built once per ruleset).
 
@@ -266,6 +269,7 @@ class ShapeTable:
         return bits
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Maze:
     """Placed cards, face-down goals, reachability from the roots, and the frontier."""
 
@@ -286,9 +290,9 @@ class Maze:
         self._overlay: Overlay | None = None
 
     def copy(self) -> Maze:
-        clone = Maze.__new__(self.__class__)  # a subclass (another growth rule) stays itself
-        clone.table = self.table
-        clone.bounds = self.bounds
+        # a subclass (another growth rule) stays itself; a constructor call, not __new__, which a
+        # compiled class (mypyc) does not allow without one
+        clone = type(self)(self.table, self.bounds)
         clone.cells = dict(self.cells)
         clone.hidden = dict(self.hidden)
         clone.roots = list(self.roots)
