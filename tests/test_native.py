@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -121,3 +122,20 @@ def test_the_pure_switch_and_a_stale_build() -> None:
     )
     assert done.stdout.strip() == "[]"
     assert native.stale_modules() == ([] if native.has_build() else list(native.HOT_MODULES))
+
+
+@needs_build
+def test_the_compiled_modules_doctests_pass_in_pure_python() -> None:
+    """pytest skips the compiled modules' sources (conftest.py); their doctests run here."""
+    env = {**os.environ, native.PURE_VARIABLE: "1"}
+    files = [str(native.source_of(module)) for module in native.HOT_MODULES]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", *files],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    passed = re.search(r"(\d+) passed", done.stdout)
+    assert passed and int(passed.group(1)) >= 7, done.stdout  # the modules with examples
