@@ -330,3 +330,28 @@ def test_ismcts_searches_in_later_rounds() -> None:
     bot = make_bot("ismcts:iterations=12", game, seat, seed=1)
     choose(bot, state)
     assert bot.iterations == 12
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=36", "ismcts-full:iterations=12"])
+def test_ismcts_is_deterministic_for_a_seed(spec: str) -> None:
+    state = _midgame(5, 8, 12)
+    seat = state.current_player
+    assert seat is not None
+    runs = []
+    for _ in range(2):
+        bot = make_bot(spec, state.game, seat, seed=4)
+        assert isinstance(bot, IsmctsBot)
+        action = choose(bot, state)
+        root = bot.search(state.view(seat), state.legal_actions()[:3])
+        runs.append((action, bot.iterations, [(n.visits, n.wins) for n in root.children.values()]))
+    assert runs[0] == runs[1]
+
+
+def test_the_evaluation_favours_a_tunnel_near_the_gold() -> None:
+    from saboteur.bots.evaluate import digger_chance, features
+
+    for seed in range(5):
+        plain = new_game("classic", 4).new_state(seed)
+        dug = new_game("classic", 4, {"demo": True}).new_state(seed)  # the tunnel reaches (4,0)
+        assert features(dug)[0] < features(plain)[0]
+        assert 0.0 < digger_chance(plain) < digger_chance(dug) < 1.0
