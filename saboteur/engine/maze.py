@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from mypy_extensions import mypyc_attr
 
@@ -187,6 +186,9 @@ class ShapeTable:
             for shape in self.shapes
         )
         self.by_name = {shape.name: sid for sid, shape in enumerate(self.shapes)}
+        self._side_fields: tuple[dict[int, tuple[int, ...]], ...] | None = None
+        self._inner_links: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+        self._lying: dict[tuple[str, int], int] | None = None
 
     def shape_for(self, card: str, rotation: int) -> int:
         """The shape id of ``card`` turned ``rotation`` quarter turns clockwise.
@@ -214,9 +216,17 @@ class ShapeTable:
                     return sid
         raise KeyError(f"{card} turned {rotation} quarter turn(s)")
 
-    @cached_property
+    # Built on first use and kept (a plain property: the compiled build, mypyc, would not keep
+    # what a functools.cached_property computed).
+
+    @property
     def side_fields(self) -> tuple[dict[int, tuple[int, ...]], ...]:
         """Per shape: open side -> the numbers of the fields touching it."""
+        if self._side_fields is None:
+            self._side_fields = self._make_side_fields()
+        return self._side_fields
+
+    def _make_side_fields(self) -> tuple[dict[int, tuple[int, ...]], ...]:
         return tuple(
             {
                 side: tuple(n for n, touch in enumerate(shape.fields) if touch & side)
@@ -226,9 +236,14 @@ class ShapeTable:
             for shape in self.shapes
         )
 
-    @cached_property
+    @property
     def inner_links(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Per shape and field: the numbers of the fields linked to it inside the card."""
+        if self._inner_links is None:
+            self._inner_links = self._make_inner_links()
+        return self._inner_links
+
+    def _make_inner_links(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         tables = []
         for shape in self.shapes:
             linked: list[list[int]] = [[] for _ in shape.fields]
@@ -238,10 +253,15 @@ class ShapeTable:
             tables.append(tuple(tuple(numbers) for numbers in linked))
         return tuple(tables)
 
-    @cached_property
+    @property
     def lying(self) -> dict[tuple[str, int], int]:
         """``(card, quarter turns)`` -> the first shape of that card lying so, as a view's board
         cell gives it (where several share both, the first: the Duel's door shut, not opened)."""
+        if self._lying is None:
+            self._lying = self._make_lying()
+        return self._lying
+
+    def _make_lying(self) -> dict[tuple[str, int], int]:
         found: dict[tuple[str, int], int] = {}
         for sid, shape in enumerate(self.shapes):
             found.setdefault((shape.card, shape.rotation), sid)
