@@ -8,6 +8,7 @@ leave the same statistics.  Without a compiled build these tests skip, saying so
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -74,23 +75,28 @@ def search_trace() -> list[Any]:
     return out
 
 
+def digests(steps: list[Any]) -> list[str]:
+    """One SHA-256 per step (views, legal actions, events) of a trace."""
+    return [hashlib.sha256(json.dumps(step, sort_keys=True).encode()).hexdigest() for step in steps]
+
+
 def all_traces() -> dict[str, Any]:
+    """Every record's and the searches' step digests, and which modules ran compiled."""
     traces: dict[str, Any] = {"compiled": native.compiled_modules()}
     for path in sorted(RECORDS.glob("*.json")):
         if path.name != "digests.json":
-            traces[path.name] = replay_trace(path)
-    traces["search"] = search_trace()
+            traces[path.name] = digests(replay_trace(path))
+    traces["search"] = digests(search_trace())
     return traces
 
 
-def pure_traces() -> dict[str, Any]:
+def start_pure_traces() -> subprocess.Popen[str]:
+    """:func:`all_traces` in pure Python, in a child process (it runs beside this one)."""
     env = {**os.environ, native.PURE_VARIABLE: "1"}
     code = "import json, tests.test_native as t; print(json.dumps(t.all_traces()))"
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    return subprocess.Popen(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
     )
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
 
 
 needs_build = pytest.mark.skipif(
@@ -101,7 +107,11 @@ needs_build = pytest.mark.skipif(
 
 @needs_build
 def test_compiled_and_pure_python_play_every_record_alike() -> None:
-    compiled, pure = json.loads(json.dumps(all_traces())), pure_traces()
+    child = start_pure_traces()
+    compiled = all_traces()
+    out, _ = child.communicate()
+    assert child.returncode == 0
+    pure = json.loads(out)
     assert compiled.pop("compiled") == list(native.HOT_MODULES)
     assert pure.pop("compiled") == []
     assert sorted(compiled) == sorted(pure)
