@@ -123,15 +123,35 @@ def test_compiled_and_pure_python_play_every_record_alike() -> None:
             assert step == pure_step, f"{name}: differs after action {number}"
 
 
-def test_the_pure_switch_and_a_stale_build() -> None:
-    """SABOTEUR_PURE=1 loads every hot module from its source; so does a changed source."""
+def test_the_pure_switch() -> None:
+    """SABOTEUR_PURE=1 loads every hot module from its source."""
     env = {**os.environ, native.PURE_VARIABLE: "1"}
     code = "import saboteur.native as n; print(n.compiled_modules())"
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "[]"
-    assert native.stale_modules() == ([] if native.has_build() else list(native.HOT_MODULES))
+
+
+def test_a_build_older_than_its_sources_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manifest = tmp_path / "_native.json"
+    monkeypatch.setattr(native, "MANIFEST", manifest)
+    assert native.stale_modules() == list(native.HOT_MODULES)  # no manifest: nothing is current
+    native.write_manifest()
+    assert native.stale_modules() == []
+    built = json.loads(manifest.read_text(encoding="utf-8"))
+    built["modules"]["saboteur.engine.maze"] = "0" * 64  # maze.py edited since
+    manifest.write_text(json.dumps(built), encoding="utf-8")
+    assert native.stale_modules() == ["saboteur.engine.maze"]
+    switched: list[bool] = []
+    monkeypatch.setattr(native, "has_build", lambda: True)
+    monkeypatch.setattr(native, "use_pure_python", lambda: switched.append(True))
+    monkeypatch.delenv(native.PURE_VARIABLE, raising=False)
+    with pytest.warns(RuntimeWarning, match="older than their sources"):
+        native.choose()
+    assert switched == [True]
 
 
 @needs_build
