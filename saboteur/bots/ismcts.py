@@ -5,9 +5,15 @@ hands, the deck, the roles and the goals it has not looked at
 (:mod:`saboteur.bots.determinize`) — and grows one tree of actions over all of
 them, as in Cowling, Powley and Whitehouse (2012): below the root, a child is
 chosen by UCB where its count of trials is how often it was *available* (legal
-in the sampled deal), one node is added per descent, and the round is played out
+in the sampled deal), one node is added per descent, and the round is played on
 by the heuristic policy for every seat.  A node scores the seat that moved into
 it: 1 if that seat's side (its role in this sample) won the round.
+
+The playout stops ``PLAYOUT_DEPTH`` moves after the tree and scores the position
+with the diggers' chance from :mod:`saboteur.bots.evaluate` (a digger's node gets
+that chance, a saboteur's one minus it): five times the iterations for the same
+CPU time.  ``ismcts-full`` (:class:`FullPlayoutIsmctsBot`) plays every playout to
+the round's end, to compare against.
 
 Two changes make small budgets count:
 
