@@ -110,7 +110,8 @@ class ClassicState(TableState):
         "seed",
         "turns",
     )
-    # declared here too, not only in the (interpreted) bases, for the compiled build (mypyc)
+    # declared again here, not only in the (interpreted) bases: the compiled build (mypyc) then
+    # keeps them as native attributes (without, it fails on `turns` and reads the rest slower)
     game: ClassicGame
     seed: int
     round: int
