@@ -289,3 +289,69 @@ def test_determinizations_agree_with_the_seat() -> None:
         assert sorted(sample.roles + sample.role_aside) == sorted(state.roles + state.role_aside)
         saboteurs.update(s for s, role in enumerate(sample.roles) if role == C.SABOTEUR)
     assert len(saboteurs) > 1  # roles really are sampled
+
+
+def test_direct_samples_are_the_checked_ones() -> None:
+    """The sample built directly is the one the notation reads back (checked: every card
+    conserved), from the same generator: the same state, secrets and all, in every round."""
+    from saboteur.bots.determinize import Determinizer
+    from saboteur.bots.memory import Memory
+
+    rounds = set()
+    for players, seed, turns in ((7, 5, 30), (4, 3, 0), (4, 11, 70), (5, 2, 150), (3, 1, 100)):
+        state = _midgame(players, seed, turns)
+        seat = state.current_player
+        assert seat is not None and state.phase == "play"
+        rounds.add(state.round)
+        memory = Memory(state.game, seat)
+        memory.observe(state.events_for(seat))
+        sampler = Determinizer(state.game, memory, state.view(seat))
+        for draw in range(10):
+            direct = sampler.sample(random.Random(draw))
+            checked = sampler.checked_sample(random.Random(draw))
+            assert direct.to_json() == checked.to_json()
+            assert direct.legal_actions() == checked.legal_actions()
+            assert list(direct.maze.frontier.items()) == list(checked.maze.frontier.items())
+    assert len(rounds) > 1
+
+
+def test_ismcts_searches_in_later_rounds() -> None:
+    """A view's finished rounds carry their gold; the samples keep what the notation holds
+    (the search used to give up after round 1 and play the heuristic's move)."""
+    game = new_game("classic", 4)
+    state = game.new_state(seed=5)
+    bots = [make_bot("heuristic", game, seat, seed=seat) for seat in range(4)]
+    while state.round == 1 or state.phase != "play":
+        seat = state.current_player
+        assert seat is not None
+        state.apply(choose(bots[seat], state))
+    seat = state.current_player
+    assert seat is not None
+    bot = make_bot("ismcts:iterations=12", game, seat, seed=1)
+    choose(bot, state)
+    assert bot.iterations == 12
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=36", "ismcts-full:iterations=12"])
+def test_ismcts_is_deterministic_for_a_seed(spec: str) -> None:
+    state = _midgame(5, 8, 12)
+    seat = state.current_player
+    assert seat is not None
+    runs = []
+    for _ in range(2):
+        bot = make_bot(spec, state.game, seat, seed=4)
+        assert isinstance(bot, IsmctsBot)
+        action = choose(bot, state)
+        root = bot.search(state.view(seat), state.legal_actions()[:3])
+        runs.append((action, bot.iterations, [(n.visits, n.wins) for n in root.children.values()]))
+    assert runs[0] == runs[1]
+
+
+def test_the_evaluation_favours_a_tunnel_near_the_gold() -> None:
+    from saboteur.bots.evaluate import digger_chance, features
+
+    for seed in range(5):
+        plain = new_game("classic", 4).new_state(seed)
+        dug = new_game("classic", 4, {"demo": True}).new_state(seed)  # the tunnel reaches (4,0)
+        assert features(dug)[0] < features(plain)[0]
+        assert 0.0 < digger_chance(plain) < digger_chance(dug) < 1.0

@@ -1,8 +1,9 @@
-"""Computer players: ``random``, ``heuristic`` and ``ismcts``, and tournaments between them.
+"""Computer players: ``random``, ``heuristic`` and ``ismcts``, and tournaments between them
+(``ismcts-full``: the search with playouts to the round's end, to compare against).
 
 >>> from saboteur.bots import bot_names
 >>> bot_names()
-['heuristic', 'ismcts', 'random']
+['heuristic', 'ismcts', 'ismcts-full', 'random']
 """
 
 from saboteur.bots.base import Bot, Budget, choose

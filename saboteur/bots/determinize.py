@@ -28,14 +28,17 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from saboteur.bots.memory import Memory
 from saboteur.engine import Game, NotationError
 from saboteur.engine.base import JSON
 from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
+from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.state import ClassicState
-from saboteur.engine.maze import slot_xy
+from saboteur.engine.maze import Maze, slot_index, slot_xy
+from saboteur.engine.tools import TOOLS
 
 SUSPICION_WEIGHT = 0.7  # a seat with suspicion s is exp(0.7 s) times likelier to be a saboteur
 _ALL_CARDS = Counter(C.PATH_COUNTS) + Counter(C.ACTION_COUNTS)
@@ -43,6 +46,23 @@ _REPAIRS_OF = {
     tool: [card for card, tools in C.REPAIRS.items() if bit in tools]
     for tool, bit in C.TOOLS.items()
 }
+
+
+RESULT_KEYS = ("round", "turns", "winner", "finder", "roles")  # a result in the state notation
+
+
+class Draw(NamedTuple):
+    """What one determinization dealt at random."""
+
+    roles: list[str]
+    aside: list[str]
+    hands: list[list[str]]
+    deck: list[str]
+    discard: list[str]
+    gold: list[list[int]]
+    gold_pile: list[int]
+    goals: dict[tuple[int, int], str]  # every goal slot's card
+    seed: int
 
 
 def role_pool(game: Game) -> list[str]:
@@ -81,6 +101,28 @@ class Determinizer:
         gold_left = Counter(C.GOLD_CARDS)
         gold_left.subtract(view["gold"])
         self.unseen_gold = sorted(gold_left.elements())
+        # the finished rounds as the notation holds them (a view adds the gold they brought)
+        self.results = [{key: result[key] for key in RESULT_KEYS} for result in view["results"]]
+        self.broken = [sum(TOOLS[tool] for tool in tools) for tools in view["broken"]]
+        # the maze as this seat sees it, face-down goals standing for whatever a sample deals
+        self.maze = self._maze()
+
+    def _maze(self) -> Maze:
+        """The maze as this seat sees it, built as the notation builds it (so in the same
+        order), its face-down goals standing for whatever a sample deals there."""
+        game = self.game
+        assert isinstance(game, ClassicGame)
+        maze = Maze(C.SHAPES, game.opts.bounds)
+        for index, sid in laid(self.view["board"]["cells"], C.SHAPES):
+            if sid == C.START_SHAPE:
+                maze.add_root(index, sid)
+            else:
+                maze.cells[index] = sid
+        for x, y in [*self.known_goals, *self.open_goals]:
+            if slot_index(x, y) not in maze.cells:
+                maze.add_hidden(slot_index(x, y), "?")
+        maze.recompute()
+        return maze
 
     def _unseen(self) -> list[str]:
         """The cards this seat cannot place: all cards minus those it has seen where they lie."""
@@ -164,51 +206,89 @@ class Determinizer:
                 pool = pool[count:]
         return gold, pool
 
-    def sample_json(self, rng: random.Random) -> JSON:
-        """One determinization in the state notation."""
-        view, n = self.view, self.game.players
+    def _draw(self, rng: random.Random) -> Draw:
+        """Everything a sample deals at random, in one order (the notation and the direct
+        path draw the same sample from the same generator)."""
         roles, aside = self._roles(rng)
         hands, deck, discard = self._cards(rng)
         gold, gold_pile = self._gold(rng)
         goal_cards = list(self.hidden_goal_cards)
         rng.shuffle(goal_cards)
         goals = {**self.known_goals, **dict(zip(self.open_goals, goal_cards, strict=True))}
-        peeks: list[list[list[int]]] = []
-        for seat in range(n):
+        seed = rng.randrange(2**31)
+        return Draw(roles, aside, hands, deck, discard, gold, gold_pile, goals, seed)
+
+    def _peeks(self, goals: dict[tuple[int, int], str]) -> list[list[tuple[int, int]]]:
+        """Each seat's map peeks: this seat's from its view, the others' from its memory."""
+        view, peeks = self.view, []
+        for seat in range(self.game.players):
             if seat == self.seat:
-                peeks.append([[g["x"], g["y"]] for g in view["goals"] if g["peeked"]])
+                peeks.append([(g["x"], g["y"]) for g in view["goals"] if g["peeked"]])
             else:
-                peeks.append([list(slot_xy(i)) for i in self.memory.mapped[seat]])
+                peeks.append([slot_xy(i) for i in self.memory.mapped[seat]])
+        return peeks
+
+    def sample_json(self, rng: random.Random) -> JSON:
+        """One determinization in the state notation."""
+        view, n = self.view, self.game.players
+        draw = self._draw(rng)
         return {
             "format": "saboteur-state/1",
             **self.game.config(),
-            "seed": rng.randrange(2**31),
+            "seed": draw.seed,
             "round": view["round"],
             "phase": view["phase"],
             "current": view["current"],
             "turns": view["turns"],
             "last_player": (self.seat - 1) % n,
-            "roles": roles,
-            "role_aside": aside,
-            "hands": hands,
-            "deck": deck,
-            "discard": discard,
-            "gold_pile": gold_pile,
-            "gold": gold,
+            "roles": draw.roles,
+            "role_aside": draw.aside,
+            "hands": draw.hands,
+            "deck": draw.deck,
+            "discard": draw.discard,
+            "gold_pile": draw.gold_pile,
+            "gold": draw.gold,
             "broken": view["broken"],
             "maze": [
                 [*slot_xy(index), C.SHAPES.shapes[sid].name]
                 for index, sid in laid(view["board"]["cells"], C.SHAPES)
             ],
-            "goals": [[x, y, card] for (x, y), card in goals.items()],
-            "peeks": peeks,
+            "goals": [[x, y, card] for (x, y), card in draw.goals.items()],
+            "peeks": [[list(xy) for xy in seen] for seen in self._peeks(draw.goals)],
             "gold_offer": [],
             "gold_order": [],
-            "results": view["results"],
+            "results": self.results,
         }
 
-    def sample(self, rng: random.Random) -> ClassicState:
-        """One determinization as a state of the game."""
+    def checked_sample(self, rng: random.Random) -> ClassicState:
+        """One determinization written in the state notation and read back by the game, which
+        checks it (every card conserved); :meth:`sample` gives the same state, faster."""
         state = self.game.state_from_json(self.sample_json(rng))
         assert isinstance(state, ClassicState)
+        return state
+
+    def sample(self, rng: random.Random) -> ClassicState:
+        """One determinization as a state of the game, built directly (what
+        :meth:`checked_sample` builds from the same generator, without the notation)."""
+        view, draw = self.view, self._draw(rng)
+        game = self.game
+        assert isinstance(game, ClassicGame)
+        state = ClassicState(game, draw.seed)
+        state.round, state.phase, state.current = view["round"], view["phase"], view["current"]
+        state.turns = view["turns"]
+        state.last_player = (self.seat - 1) % game.players
+        state.roles, state.role_aside = draw.roles, draw.aside
+        state.hands, state.deck, state.discard = draw.hands, draw.deck, draw.discard
+        state.gold_pile, state.gold = draw.gold_pile, draw.gold
+        state.broken = list(self.broken)
+        goal_cards = {slot_index(x, y): card for (x, y), card in draw.goals.items()}
+        state.goal_cards = goal_cards
+        maze = state.maze = self.maze.copy()
+        for index in maze.hidden:
+            maze.hidden[index] = goal_cards[index]
+        state.peeks = [
+            {slot_index(x, y): goal_cards[slot_index(x, y)] for x, y in seen}
+            for seen in self._peeks(draw.goals)
+        ]
+        state.results = [dict(result) for result in self.results]
         return state

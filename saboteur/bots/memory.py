@@ -18,8 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from saboteur.bots.tunnel import GOAL_SLOTS, START_SLOT, Reach, is_dead_end, maze_from_view
-from saboteur.engine import Action, Event, Game
-from saboteur.engine.base import JSON
+from saboteur.engine.base import JSON, Action, Event, Game
 from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import DEMO_LAYOUT

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from saboteur.bots.memory import SUSPECT, TRUSTED
-from saboteur.bots.tunnel import GOAL_SLOTS, Maze, Reach, distance, is_dead_end
-from saboteur.engine import Action
+from saboteur.bots.tunnel import DEAD_END, GOAL_SLOTS, Maze, Reach, distance, is_dead_end
+from saboteur.engine.base import Action
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
 
@@ -119,7 +119,12 @@ def best(sit: Situation, legal: Sequence[Action], rng: random.Random) -> Action:
     reach = Reach(sit.maze, sit.candidates())
     score = _digger_score if sit.role == C.DIGGER else _saboteur_score
     noise = rng.random
-    return max(legal, key=lambda action: score(sit, reach, action) + noise() * 0.01)
+    chosen, top = legal[0], score(sit, reach, legal[0]) + noise() * 0.01
+    for action in legal[1:]:  # as max(): the first of equal scores
+        value = score(sit, reach, action) + noise() * 0.01
+        if value > top:
+            chosen, top = action, value
+    return chosen
 
 
 def rank(sit: Situation, legal: Sequence[Action], rng: random.Random) -> list[tuple[float, Action]]:
@@ -138,7 +143,7 @@ def _digger_score(sit: Situation, reach: Reach, action: Action) -> float:
     kind = action.kind
     if kind == "place":
         index, sid = action.code >> 6, action.code & 63
-        if is_dead_end(sid):
+        if DEAD_END[sid]:
             return -40.0
         after, openings = reach.place_effect(index, sid)
         if after == 0:

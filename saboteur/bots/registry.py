@@ -11,10 +11,10 @@ game only.
 Budget(seconds=None, iterations=200)
 >>> parse_spec("ismcts:seconds=0.5:iterations=50").text
 'ismcts:iterations=50:seconds=0.5'
->>> parse_spec("chess")
+>>> parse_spec("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-saboteur.bots.registry.BotSpecError: unknown bot 'chess' (known: heuristic, ismcts, random)
+saboteur.bots.registry.BotSpecError: unknown bot 'chess' (known: heuristic, ismcts, ...)
 >>> check_ruleset(parse_spec("ismcts"), "duel")
 Traceback (most recent call last):
 ...
@@ -121,7 +121,7 @@ def parse_spec(text: str) -> BotSpec:
         raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
     if settings and not any(offer.searching for offer in offers):
         searching = sorted({o.name for r in RULESETS for o in RULESETS[r].bots if o.searching})
-        raise BotSpecError(f"bot {name} takes no budget (only {', '.join(searching)} does)")
+        raise BotSpecError(f"bot {name} takes no budget (searching bots: {', '.join(searching)})")
     return BotSpec(name, _budget(name, settings))
 
 

@@ -114,8 +114,11 @@ class Reach:
 
     def place_effect(self, index: int, sid: int) -> tuple[int, int]:
         """The reach after laying ``sid`` at ``index``, and how many open ends the card adds."""
-        onward = self.onward(index, sid)
-        best = self._without(index)
+        masks = self.masks.get(index)
+        if masks is None:
+            masks = self.masks[index] = slot_masks(self.maze, index)
+        onward = JOINED[sid][masks[0]] & masks[1]
+        best = self.second if self.ends.get(index) == self.best else self.best  # _without
         targets, hidden, table = self.targets, self.maze.hidden, self.near
         for side, _, step in SIDE_STEPS:
             if onward & side:

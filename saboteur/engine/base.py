@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from saboteur.engine.messages import Message, render
-
-JSON = dict[str, Any]
+from saboteur.engine.moves import JSON as JSON
+from saboteur.engine.moves import Action as Action
+from saboteur.engine.moves import Event as Event
 
 
 class IllegalAction(ValueError):
@@ -34,76 +35,6 @@ class IllegalAction(ValueError):
 
 class NotationError(ValueError):
     """Text that is not a valid action, state or record in the notation."""
-
-
-class Action:
-    """An immutable action with a stable text form (like a UCI chess move).
-
-    Rulesets parse text into actions (``game.parse_action``); two actions are equal
-    when their text is equal, so ``str(action)`` is all a record needs.
-    """
-
-    __slots__ = ("_hash", "card", "choice", "code", "kind", "seat", "slot", "text")
-
-    def __init__(
-        self,
-        text: str,
-        kind: str,
-        card: str | None = None,
-        slot: tuple[int, int] | None = None,
-        seat: int | None = None,
-        choice: str | None = None,
-        code: int = 0,
-    ) -> None:
-        self.text = text
-        self.kind = kind
-        self.card = card
-        self.slot = slot
-        self.seat = seat
-        self.choice = choice
-        self.code = code  # a ruleset's own packed form, for its fast path (not part of the API)
-        self._hash = hash(text)
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Action({self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return self._hash
-
-
-class Event:
-    """Something that happened, in data (``kind`` and ``data``) and in words (:meth:`describe`).
-
-    ``to`` is ``None`` for a public event, or the one seat allowed to see it.
-    """
-
-    __slots__ = ("data", "kind", "seat", "to")
-
-    def __init__(
-        self, kind: str, seat: int | None, data: Mapping[str, Any], to: int | None = None
-    ) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.data = data
-        self.to = to
-
-    def visible_to(self, player: int | None) -> bool:
-        return self.to is None or self.to == player
-
-    def to_json(self) -> JSON:
-        out: JSON = {"kind": self.kind, "seat": self.seat, **self.data}
-        if self.to is not None:
-            out["to"] = self.to
-        return out
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, seat={self.seat}, {dict(self.data)!r}, to={self.to})"
 
 
 class State(ABC):

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+
+from mypy_extensions import mypyc_attr
 
 from saboteur.engine.grid import COORD_LIMIT as COORD_LIMIT
 from saboteur.engine.grid import HALF_TURNS as HALF_TURNS
@@ -160,6 +161,7 @@ def orientations(
     return shapes
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ShapeTable:
     """Numbered shapes plus the lookup tables the maze needs (built once per ruleset).
 
@@ -184,6 +186,9 @@ class ShapeTable:
             for shape in self.shapes
         )
         self.by_name = {shape.name: sid for sid, shape in enumerate(self.shapes)}
+        self._side_fields: tuple[dict[int, tuple[int, ...]], ...] | None = None
+        self._inner_links: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+        self._lying: dict[tuple[str, int], int] | None = None
 
     def shape_for(self, card: str, rotation: int) -> int:
         """The shape id of ``card`` turned ``rotation`` quarter turns clockwise.
@@ -211,9 +216,17 @@ class ShapeTable:
                     return sid
         raise KeyError(f"{card} turned {rotation} quarter turn(s)")
 
-    @cached_property
+    # Built on first use and kept (a plain property: the compiled build, mypyc, would not keep
+    # what a functools.cached_property computed).
+
+    @property
     def side_fields(self) -> tuple[dict[int, tuple[int, ...]], ...]:
         """Per shape: open side -> the numbers of the fields touching it."""
+        if self._side_fields is None:
+            self._side_fields = self._make_side_fields()
+        return self._side_fields
+
+    def _make_side_fields(self) -> tuple[dict[int, tuple[int, ...]], ...]:
         return tuple(
             {
                 side: tuple(n for n, touch in enumerate(shape.fields) if touch & side)
@@ -223,9 +236,14 @@ class ShapeTable:
             for shape in self.shapes
         )
 
-    @cached_property
+    @property
     def inner_links(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Per shape and field: the numbers of the fields linked to it inside the card."""
+        if self._inner_links is None:
+            self._inner_links = self._make_inner_links()
+        return self._inner_links
+
+    def _make_inner_links(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         tables = []
         for shape in self.shapes:
             linked: list[list[int]] = [[] for _ in shape.fields]
@@ -235,10 +253,15 @@ class ShapeTable:
             tables.append(tuple(tuple(numbers) for numbers in linked))
         return tuple(tables)
 
-    @cached_property
+    @property
     def lying(self) -> dict[tuple[str, int], int]:
         """``(card, quarter turns)`` -> the first shape of that card lying so, as a view's board
         cell gives it (where several share both, the first: the Duel's door shut, not opened)."""
+        if self._lying is None:
+            self._lying = self._make_lying()
+        return self._lying
+
+    def _make_lying(self) -> dict[tuple[str, int], int]:
         found: dict[tuple[str, int], int] = {}
         for sid, shape in enumerate(self.shapes):
             found.setdefault((shape.card, shape.rotation), sid)
@@ -266,6 +289,7 @@ class ShapeTable:
         return bits
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Maze:
     """Placed cards, face-down goals, reachability from the roots, and the frontier."""
 
@@ -286,9 +310,9 @@ class Maze:
         self._overlay: Overlay | None = None
 
     def copy(self) -> Maze:
-        clone = Maze.__new__(self.__class__)  # a subclass (another growth rule) stays itself
-        clone.table = self.table
-        clone.bounds = self.bounds
+        # a subclass (another growth rule) stays itself; a constructor call, not __new__, which a
+        # compiled class (mypyc) does not allow without one
+        clone = type(self)(self.table, self.bounds)
         clone.cells = dict(self.cells)
         clone.hidden = dict(self.hidden)
         clone.roots = list(self.roots)

@@ -57,6 +57,7 @@ CLASSIC = Ruleset(
             "ismcts:iterations=100:seconds=1",
             searching=True,
         ),
+        BotOffer("ismcts-full", "saboteur.bots.ismcts:FullPlayoutIsmctsBot", searching=True),
     ),
     away_bot="heuristic",
     stats="saboteur.play.simulate:SimulationStats",

@@ -110,6 +110,21 @@ class ClassicState(TableState):
         "seed",
         "turns",
     )
+    # declared again here, not only in the (interpreted) bases: the compiled build (mypyc) then
+    # keeps them as native attributes (without, it fails on `turns` and reads the rest slower)
+    game: ClassicGame
+    seed: int
+    round: int
+    phase: str
+    current: int | None
+    turns: int
+    hands: list[list[str]]
+    discard: list[str]
+    broken: list[int]
+    peeks: list[dict[int, str]]
+    events: list[Event]
+    history: list[str]
+    _legal: list[Action] | None
 
     def __init__(self, game: ClassicGame, seed: int) -> None:
         n = game.players
@@ -203,9 +218,7 @@ class ClassicState(TableState):
         return [sum(cards) for cards in self.gold]
 
     def clone(self) -> ClassicState:
-        other = ClassicState.__new__(ClassicState)
-        other.game = self.game
-        other.seed = self.seed
+        other = ClassicState(self.game, self.seed)  # not __new__: the compiled class needs __init__
         other.round = self.round
         other.phase = self.phase
         other.current = self.current
