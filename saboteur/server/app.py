@@ -1,7 +1,7 @@
 """The ASGI app: HTTP for lists and records (with an OpenAPI description), one WebSocket per client.
 
 >>> app = create_app("sqlite+aiosqlite:///:memory:")
->>> sorted(route.path for route in app.routes if route.path.startswith("/api"))[:3]
+>>> sorted(path for path in app.openapi()["paths"] if path.startswith("/api"))[:3]
 ['/api/games', '/api/games/{game_id}', '/api/games/{game_id}/record']
 """
 

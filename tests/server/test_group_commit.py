@@ -267,7 +267,10 @@ async def test_on_postgresql_a_group_of_moves_is_one_statement_without_a_transac
             )
         finally:
             event.remove(engine, "before_cursor_execute", seen)
-        assert [kind for _, kind in statements] == ["read_committed"] * 3, statements
+        # the move, then the game's end: its results and its ratings' reads, one transaction
+        assert [kind for _, kind in statements] == ["read_committed"] * 5, statements
+        verbs = [statement.split()[0] for statement, _ in statements]
+        assert verbs == ["INSERT", "UPDATE", "INSERT", "SELECT", "SELECT"], statements
         assert statements[0][0] == "INSERT INTO actions"
     finally:
         await store.close()

@@ -26,6 +26,8 @@ PATHS = [
     "/api/games/{game_id}/record",
     "/api/games/{game_id}/replay",
     "/api/highscores",
+    "/api/ratings",
+    "/api/ratings/{name}",
     "/api/online",
     "/api/messages",
 ]

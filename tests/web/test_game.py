@@ -80,8 +80,12 @@ def test_three_players_play_a_full_round_to_its_end(people: Callable[..., Player
         ".some(td => td.textContent === n))",
         arg=names,
     )
-    finished = anna.page.locator("#finished-games").inner_text()
-    assert f"Game #{game}" in finished and "Ben" in finished
+    wait_for(  # the finished list is read again over HTTP once the game has finished
+        anna.page,
+        "game => document.querySelector('#finished-games').textContent.includes(`Game #${game}`)",
+        arg=game,
+    )
+    assert "Ben" in anna.page.locator("#finished-games").inner_text()
 
 
 def test_reload_and_dropped_connection_restore_the_seat_and_the_keyboard_plays(
