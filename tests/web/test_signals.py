@@ -8,18 +8,28 @@ from collections.abc import Callable
 from tests.web.harness import Player, play_until, wait_for, wait_my_turn
 
 # Stand-ins the page sees before its scripts run: a Notification that records what it shows and
-# grants when asked (kept over a reload, as a browser does), a tab that can be "hidden", and the tones counted as they are made.
+# grants when asked (kept over a reload, as a browser does), a tab that can be "hidden", and the
+# tones counted as they are made.
 WATCH = """
 window.__notes = []; window.__tones = 0; window.__hidden = false; window.__asked = 0;
 window.Notification = class {
   static get permission() { return sessionStorage.getItem("permission") || "default"; }
-  static async requestPermission() { window.__asked += 1; sessionStorage.setItem("permission", "granted"); return "granted"; }
+  static async requestPermission() {
+    window.__asked += 1;
+    sessionStorage.setItem("permission", "granted");
+    return "granted";
+  }
   constructor(title, options) { window.__notes.push([title, options.body]); }
   close() {}
 };
-Object.defineProperty(Document.prototype, "visibilityState", { get() { return window.__hidden ? "hidden" : "visible"; } });
+Object.defineProperty(Document.prototype, "visibilityState", {
+  get() { return window.__hidden ? "hidden" : "visible"; },
+});
 const made = AudioContext.prototype.createOscillator;
-AudioContext.prototype.createOscillator = function () { window.__tones += 1; return made.call(this); };
+AudioContext.prototype.createOscillator = function () {
+  window.__tones += 1;
+  return made.call(this);
+};
 """
 
 

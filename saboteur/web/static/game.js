@@ -6,7 +6,7 @@
 
 import { icon } from "./icons.js";
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
-import { placesOf, t } from "./i18n.js";
+import { placesOf, STRINGS, t } from "./i18n.js";
 import { botBadge, h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
 import { panelFor } from "./results.js";
@@ -58,6 +58,18 @@ export function placeShape(option, shape) {
 /** Whole seconds left on a turn clock of `seconds` started at `start` (ms), never below 0. */
 export function clockLeft(seconds, start, now) {
   return Math.max(0, seconds - Math.floor((now - start) / 1000));
+}
+
+/** Whether hints should speak of taps: the main pointer is a finger (a phone, a tablet). */
+export function touchPointer(match = globalThis.matchMedia) {
+  return Boolean(match?.("(pointer: coarse)").matches);
+}
+
+/** The key of the hint for choosing a target of `kind`: a touch wording where there is one
+ * (`strings`: the English texts, which have every key). */
+export function hintKey(kind, touch, strings) {
+  const key = `hint.${kind}`;
+  return touch && strings[`${key}.touch`] ? `${key}.touch` : key;
 }
 
 /** The class of an event's line in the feed: private or routine events are muted. */
@@ -211,6 +223,11 @@ export class GameWindow {
       else if (this.picked.length < 2) this.picked.push(index);
       this.focusAfter = `card-${index}`;
       this.app.render();
+      return;
+    }
+    const placing = this.sel?.index === index && !this.menuOpen && this.currentOption();
+    if (placing?.kind === "place" && placing.shapes.length > 1) {
+      this.turnCard(); // the card tapped again while its places show: turned (R on a keyboard)
       return;
     }
     if (this.sel && this.sel.index === index && this.menuOpen) {
@@ -514,7 +531,8 @@ export class GameWindow {
       if (hint.textContent !== text) refill(hint, [h("span", { text })]);
       return;
     }
-    const text = option.kind === "place" ? t("hint.place", { card: this.rules.cardName(this.sel.shape) }) : t(`hint.${option.kind}`);
+    const key = hintKey(option.kind, touchPointer(), STRINGS.en);
+    const text = t(key, option.kind === "place" ? { card: this.rules.cardName(this.sel.shape) } : {});
     const parts = [h("span", { text })];
     if (option.kind === "place" && option.shapes.length > 1) {
       parts.push(
