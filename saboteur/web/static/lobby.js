@@ -3,6 +3,7 @@
 import { rolePicture } from "./cards.js";
 import { getLang, mergeCatalogue, t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { dateTimeIn } from "./lang.js";
 import { Ratings } from "./ratings.js";
 import { clampPlayers, describeOptions, optionFields, readOptions, seatRange, titleIn } from "./rulesets.js";
 
@@ -276,7 +277,7 @@ export class Lobby {
         { class: "ghead" },
         h("span", { class: "gname", text: t("game.label", { id: g.id }) }),
         title ? h("span", { class: "meta", text: title }) : null,
-        h("span", { class: "meta", text: g.finished_at ? new Date(g.finished_at).toLocaleDateString(getLang()) : "" }),
+        h("span", { class: "meta", text: dateTimeIn(getLang(), g.finished_at) }),
       ),
       winners.length ? h("p", { class: "winners", text: t("lobby.winners", { names: winners.join(", ") }) }) : null,
       h("p", { class: "seats" }, people),
