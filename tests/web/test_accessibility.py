@@ -1,6 +1,6 @@
 """An accessibility audit with axe-core (the npm package, installed by scripts/setup-axe.sh and
-injected by Playwright) of the lobby, the new-table dialog and a game window, in English and German:
-no serious or critical violation (#23)."""
+injected by Playwright) of the first visit, the lobby, the new-table dialog and a game window, in
+English and German: no serious or critical violation (#23)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,20 @@ def test_no_serious_violation_in_the_lobby_dialog_and_game(auditor: Player, lang
     page.click('#hand .hand-card[data-index="0"]')
     page.wait_for_selector("#card-menu:not([hidden])")
     assert violations(page) == [], "the card menu"
+
+
+def test_no_serious_violation_on_the_first_visit(browser: Any, web_server: str) -> None:
+    """A browser that never chose a nickname sees the login form: its fields are named."""
+    if not AXE.exists():
+        pytest.skip(f"no axe-core at {AXE}: run scripts/setup-axe.sh (npm)")
+    newcomer = Player(browser, web_server, "Zed", bypass_csp=True)
+    try:
+        newcomer.page.goto(f"{web_server}/")
+        newcomer.page.wait_for_selector("#login:not([hidden])")
+        assert violations(newcomer.page) == [], "the first visit"
+        assert not newcomer.errors, newcomer.errors
+    finally:
+        newcomer.close()
 
 
 def test_axe_finds_a_violation_it_is_shown(auditor: Player) -> None:
