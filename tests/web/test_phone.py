@@ -19,8 +19,10 @@ def test_the_hand_fits_a_phone_and_hints_speak_of_taps(people: Callable[..., Pla
 
     cards = page.locator("#hand .hand-card")
     assert cards.count() == 6
-    for box in (cards.nth(i).bounding_box() for i in range(6)):
+    boxes = [cards.nth(i).bounding_box() for i in range(6)]
+    for box in boxes:
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert len({round(box["y"]) for box in boxes if box}) == 1  # six cards: one row
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     scrolled, shown = page.eval_on_selector("#hand", "h => [h.scrollWidth, h.clientWidth]")
     assert scrolled <= shown, (scrolled, shown)  # nothing hidden sideways
