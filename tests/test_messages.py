@@ -127,3 +127,31 @@ def test_no_placeholder_nests_another() -> None:
         for lang, text in texts.items():
             assert not nested.search(text), (key, lang, text)
     assert "darkcave.draw" in CATALOGUE
+
+
+def test_zwergengold_german_declines_after_mit_and_names_scrolls() -> None:
+    """A symbol after "mit" takes the dative ("mit kompliziertem Schloss", not "mit kompliziertes
+    Schloss"); a scroll read is named as the scroll, so no case ending can go wrong."""
+    table = catalogue_body()["cards"]["zwergengold"]
+    assert (
+        render_message(table["I-draught-lock"], "de")
+        == "Gerade (Krafttrank) mit kompliziertem Schloss"
+    )
+    assert (
+        render_message(table["I-draught-lock"], "en")
+        == "straight (strength draught) with complicated lock"
+    )
+    assert render_message(table["D-foreboding-rot"], "de").endswith(" mit morschem Boden")
+    assert render_message(table["D-farsight-dragon"], "de").endswith(" mit Drachen")
+    nominative = ("kompliziertes", "morscher", "mit Drache ", "mit magischer")
+    for card, name in table.items():  # every symbol of every card, in German
+        text = render_message(name, "de") + " "
+        assert not any(word in text for word in nominative), (card, text)
+    read = Message(
+        "zwergengold.to-pile.scroll",
+        {"actor": "Ann", "scroll": Message("zwergengold.scroll.duster", id="duster")},
+    )
+    assert render_message(read, "de") == (
+        "Ann liest die Schriftrolle „magischer Staubwedel“; die Karte passt nirgends und kommt "
+        "unter den Stapel"
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from saboteur.engine import IllegalAction, NotationError
-from saboteur.engine.messages import Message, named, render
+from saboteur.engine.messages import named, render
 from saboteur.server import protocol as P
 from saboteur.server.hub import Client, encode
 from saboteur.server.ports import Games, Lists, Owner, Shared, Talk
@@ -97,8 +97,9 @@ class Play:
             await self.after_change(table)
 
     async def after_change(self, table: Table, origin: bool = True) -> None:
-        """Push views and new events to this node's viewers, announce turns and results (stored
-        by the ``origin`` node, the one that appended), finish the game if over."""
+        """Push views and new events to this node's viewers, announce results in the game's chat
+        (stored by the ``origin`` node, the one that appended), finish the game if over. Whose
+        turn it is goes with the views (the client signals it), not into the chat."""
         state = table.state
         assert state is not None
         new_events = state.events[table.pushed :]
@@ -121,10 +122,6 @@ class Play:
         if state.is_over:
             await self.finish(table)
             return
-        current = state.current_player
-        assert current is not None
-        turn = Message("server.turn", {"player": names[current]})
-        await self.chat.announce(table, render(turn), store=False, said=turn)
         self.timers.arm_clock(table)
         self.timers.arm_bot(table)
 

@@ -85,9 +85,10 @@ describe("how a line reads", () => {
     assert.equal(lineClass(line("game", "", { from: null })), "chat-line ch-game from-server");
     assert.equal(lineClass(line("global", "", { from: undefined })), "chat-line ch-global from-server");
   });
-  test("the time in hours and minutes; nothing for a time that is none", () => {
-    assert.equal(timeText("2026-11-26T09:05:00", "en-GB"), "09:05");
-    assert.equal(timeText("2026-11-26T21:45:00", "de-DE"), "21:45");
+  test("the time in hours and minutes in the interface's language; nothing for a time that is none", () => {
+    assert.equal(timeText("2026-11-26T16:04:00", "de"), "16:04"); // 24 hours in German
+    assert.equal(timeText("2026-11-26T16:04:00", "en"), "04:04 PM");
+    assert.equal(timeText("2026-11-26T21:45:00"), "09:45 PM"); // the interface's (English here), not the machine's
     assert.equal(timeText("not a time"), "");
     assert.equal(timeText(""), "");
   });

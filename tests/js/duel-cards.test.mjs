@@ -99,9 +99,10 @@ describe("goalMarkup", () => {
   test("a goal seen shows its value and colour in a dashed frame; a stone is worth 0", () => {
     const seen = goalMarkup({ x: 6, y: 0, card: "goal-2-blue" }, 20);
     assert.match(seen, /stroke-dasharray/);
-    assert.match(seen, />2 ◆<\/text>/);
+    assert.match(seen, />2<\/text><path class="gold-mark"/); // the value, then gold drawn (no glyph)
     assert.ok(seen.includes(COLOURS.blue));
-    assert.match(goalMarkup({ x: 6, y: 0, card: "stone-ne" }, 20), />0 ◆<\/text>/);
+    assert.match(goalMarkup({ x: 6, y: 0, card: "stone-ne" }, 20), />0<\/text><path class="gold-mark"/);
+    assert.doesNotMatch(seen, /◆/);
   });
 });
 

@@ -1,11 +1,12 @@
 // The game window's pure parts (static/game.js): board targets to slots and seats, maze targets,
-// the orientation to lay a card in, the turn clock, the feed's classes.
+// the orientation to lay a card in, the turn clock, the feed's classes, hints for touch.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { clockLeft, feedClass, mazeTargets, placeShape, playerTargets } from "../../saboteur/web/static/game.js";
-import { placesOf, t } from "../../saboteur/web/static/i18n.js";
+import { clockLeft, feedClass, hintKey, mazeTargets, placeShape, playerTargets, touchPointer } from "../../saboteur/web/static/game.js";
+import { placesOf, STRINGS, t } from "../../saboteur/web/static/i18n.js";
+import { translate } from "../../saboteur/web/static/lang.js";
 
 const name = (shape) => `card ${shape}`;
 
@@ -113,5 +114,27 @@ describe("feedClass", () => {
   test("others are not", () => {
     assert.equal(feedClass("place"), "ev ev-place");
     assert.equal(feedClass("round-end"), "ev ev-round-end");
+  });
+});
+
+describe("hints on a touch screen", () => {
+  test("a finger is the coarse pointer; no matchMedia (Node) is no touch", () => {
+    assert.equal(touchPointer((q) => ({ matches: q === "(pointer: coarse)" })), true);
+    assert.equal(touchPointer(() => ({ matches: false })), false);
+    assert.equal(touchPointer(undefined), false);
+  });
+
+  test("touch hints speak of taps and name no key, in both languages; a kind without one keeps its hint", () => {
+    for (const kind of ["place", "player", "rockfall", "map", "board", "key", "bribe"]) {
+      assert.equal(hintKey(kind, false, STRINGS.en), `hint.${kind}`);
+      const key = hintKey(kind, true, STRINGS.en);
+      assert.equal(key, `hint.${kind}.touch`);
+      assert.match(translate(STRINGS, "en", key, { card: "a curve" }), /^Tap /);
+      assert.match(translate(STRINGS, "de", key, { card: "eine Kurve" }), /^Tippe /);
+      for (const lang of ["en", "de"]) assert.doesNotMatch(translate(STRINGS, lang, key), /\bEsc\b|\bR\b/);
+    }
+    assert.match(translate(STRINGS, "en", hintKey("place", true, STRINGS.en), { card: "x" }), /tap the card again to turn it/);
+    assert.equal(hintKey("stairs", true, STRINGS.en), "hint.stairs");
+    assert.match(t(hintKey("place", false, STRINGS.en), { card: "x" }), /R turns it/);
   });
 });

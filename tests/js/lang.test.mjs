@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { LANGS, STRINGS, getLang, t } from "../../saboteur/web/static/i18n.js";
-import { chooseLang, fill, translate } from "../../saboteur/web/static/lang.js";
+import { chooseLang, dateTimeIn, fill, timeIn, translate } from "../../saboteur/web/static/lang.js";
 
 describe("chooseLang", () => {
   test("a saved choice we have wins", () => {
@@ -81,5 +81,20 @@ describe("the strings", () => {
   });
   test("no text is empty", () => {
     for (const lang of LANGS) for (const [key, text] of Object.entries(STRINGS[lang])) assert.ok(text.trim(), `${lang} ${key}`);
+  });
+});
+
+describe("times and dates in the interface's language", () => {
+  test("German writes 24 hours and day.month.year, English its own way", () => {
+    assert.equal(timeIn("de", "2026-11-26T16:04:00"), "16:04");
+    assert.equal(timeIn("en", "2026-11-26T16:04:00"), "04:04 PM");
+    assert.equal(dateTimeIn("de", "2026-11-26T16:04:00"), "26.11.2026, 16:04");
+    assert.match(dateTimeIn("en", "2026-11-26T16:04:00"), /^Nov 26, 2026,? 4:04\sPM$/);
+  });
+  test("no time is no text (not the first of January 1970)", () => {
+    for (const at of [null, undefined, "", "soon"]) {
+      assert.equal(timeIn("de", at), "");
+      assert.equal(dateTimeIn("de", at), "");
+    }
   });
 });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { goldHeld, goldText, goldWon, panelFor, roundByRound } from "../../saboteur/web/static/results.js";
+import { goldHeld, goldKnown, goldText, goldWon, panelFor, roundByRound } from "../../saboteur/web/static/results.js";
 
 const secret = (n) => `${n} cards`;
 
@@ -16,9 +16,11 @@ test("goldWon: the value where known, else the cards, else nothing", () => {
   assert.deepEqual(goldWon({ round: 1, gold: [0, 2] }, 1), { value: 2, cards: null }); // the Duel's results
 });
 
-test("goldText: a value as ◆ value, a secret one as its cards, none as a dash", () => {
-  assert.equal(goldText({ value: 4, cards: 2 }, secret), "◆ 4");
-  assert.equal(goldText({ value: 0, cards: 0 }, secret), "◆ 0");
+test("goldText: a value as its number (after the gold icon), a secret one as its cards, none as a dash", () => {
+  assert.equal(goldText({ value: 4, cards: 2 }, secret), "4");
+  assert.equal(goldText({ value: 0, cards: 0 }, secret), "0");
+  assert.equal(goldKnown({ value: 0, cards: 0 }), true);
+  assert.equal(goldKnown({ value: null, cards: 2 }), false);
   assert.equal(goldText({ value: null, cards: 2 }, secret), "2 cards");
   assert.equal(goldText({ value: null, cards: 0 }, secret), "–");
   assert.equal(goldText({ value: null, cards: null }, secret), "–");

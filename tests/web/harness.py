@@ -142,6 +142,7 @@ class Player:
         name: str,
         viewport: tuple[int, int] = (1280, 800),
         touch: bool = False,
+        bypass_csp: bool = False,
     ):
         self.name = name
         self.base = base
@@ -150,6 +151,7 @@ class Player:
             reduced_motion="reduce",
             has_touch=touch,
             is_mobile=touch,
+            bypass_csp=bypass_csp,  # only to inject a test's own script (axe-core)
         )
         self.page = self.context.new_page()
         self.errors: list[str] = []

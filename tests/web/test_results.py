@@ -13,7 +13,7 @@ from tests.web.harness import Player, play_until
 
 ROUND = "#overlay:not([hidden])[data-kind=round]"
 OVER = "#overlay:not([hidden])[data-kind=game-over]"
-VALUE = re.compile(r"◆ (\d+)")
+VALUE = re.compile(r"(\d+)")  # a known value, after the gold icon (an SVG, no text)
 LANGS = ("en", "de")
 WORDS: dict[str, tuple[object, object]] = {  # what the panels say, in English and in German
     "round": ("Round 1 is over", "Runde 1 ist vorbei"),
@@ -82,7 +82,10 @@ def test_the_round_panel_and_the_final_table_tell_the_story(
     # the players panel shows my gold as its value, the same as my own panel
     held = re.search(str(words["my_gold"]), page.inner_text("#my-role"))
     assert held is not None and int(held.group(1)) == won
-    assert page.locator("#players .player.me .gold-count").inner_text() == f"◆ {won}"
+    mine_held = page.locator("#players .player.me .gold-count")
+    assert (
+        mine_held.inner_text().strip() == str(won) and mine_held.locator(".icon-gold").count() == 1
+    )
     page.click('[data-fkey="overlay-close"]')
 
     # the final panel: role and gold per round (all values known now) and the total
@@ -100,7 +103,15 @@ def test_the_round_panel_and_the_final_table_tell_the_story(
         assert len(per_round) == 2
         assert int(cells.last.inner_text()) == sum(per_round)
     assert box.locator("tbody tr.me td").nth(1).locator(".gold").inner_text() == mine
+    you = page.eval_on_selector(
+        "#overlay tbody tr.me td", "td => getComputedStyle(td, '::after').content"
+    )
+    assert you == ('" (Du)"' if lang == "de" else '" (You)"')  # "you" in words, not a ★
     gold = page.locator("#players .gold-count").all_inner_texts()
-    assert all(VALUE.fullmatch(g) for g in gold), gold  # the game is over: every value is known
+    assert all(VALUE.fullmatch(g.strip()) for g in gold), (
+        gold
+    )  # the game is over: every value known
+    assert page.locator("#players .gold-count .icon-gold").count() == 3
+    assert "◆" not in page.inner_text("#game")  # gold is drawn, not a character a font must have
     feed = " ".join(page.locator("#feed li").all_inner_texts())
     assert str(words["feed"]) in feed and not re.search(r"\(-?\d+,-?\d+\)", feed)  # words

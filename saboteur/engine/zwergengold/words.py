@@ -33,7 +33,7 @@ def card_message(card: str) -> Message:
         args["scroll"] = Message(f"zwergengold.scroll.{scroll}", id=scroll)
         key += ".scroll"
     if mark is not None:
-        args["symbol"] = Message(f"zwergengold.symbol.{mark}", id=mark)
+        args["symbol"] = Message(f"zwergengold.symbol.{mark}.dat", id=mark)  # after "with"/"mit"
         key += ".symbol"
     return Message(key, args, id=card)
 

@@ -7,9 +7,7 @@ import { t, toolName } from "./i18n.js";
 export function brokenTools(view, seat) {
   const broken = view.broken?.[seat] || [];
   const icons = broken.map((tool) => {
-    const icon = toolSvg(tool);
-    icon.setAttribute("aria-label", t("card.break", { tool: toolName(tool) }));
-    return icon;
+    return toolSvg(tool, "broken", t("card.break", { tool: toolName(tool) }));
   });
   return { icons, title: broken.length ? t("info.broken", { tools: broken.map(toolName).join(", ") }) : "" };
 }

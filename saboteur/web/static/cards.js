@@ -223,9 +223,10 @@ export function cardMarkup(card, seed = 1) {
   return base(dead ? "#584331" : "#5d4530", seed) + tunnel(sidesOf(card), dead);
 }
 
-/** A stand-alone <svg> of one card (hand cards, menus). */
+/** A stand-alone <svg> of one card (hand cards, menus): an image named `label`, or without one hidden
+ * from screen readers (the button or menu that holds it names the card). */
 export function cardSvg(card, label) {
-  const svg = el("svg", { viewBox: `0 0 ${CW} ${CH}`, class: "card-art", role: "img" });
+  const svg = el("svg", { viewBox: `0 0 ${CW} ${CH}`, class: "card-art", ...(label ? { role: "img" } : { "aria-hidden": "true" }) });
   svg.append(...svgNodes(cardMarkup(card, 3)));
   if (label) {
     const title = el("title");
@@ -236,7 +237,9 @@ export function cardSvg(card, label) {
 }
 
 /** The dwarf picture for a role: a gold-digger with a yellow helmet, a saboteur hooded and masked. */
-export function rolePicture(role) {
+/** A role's picture: an image named `label`, or without one hidden from screen readers (its name
+ * is written beside it). */
+export function rolePicture(role, label = null) {
   const sab = role === "saboteur";
   const markup =
     `<circle cx="32" cy="32" r="31" fill="${sab ? "#3a1f2b" : "#2f4a3a"}"/>` +
@@ -252,14 +255,14 @@ export function rolePicture(role) {
         `<rect x="12" y="26" width="40" height="5" rx="2.5" fill="#d9a41f"/>` +
         `<circle cx="32" cy="17" r="4.5" fill="#fff7c2" stroke="#a07a10" stroke-width="1.5"/>` +
         `<circle cx="26" cy="35" r="2" fill="#2a1b10"/><circle cx="38" cy="35" r="2" fill="#2a1b10"/>`);
-  const svg = el("svg", { viewBox: "0 0 64 64", class: "role-pic", role: "img" });
+  const svg = el("svg", { viewBox: "0 0 64 64", class: "role-pic", ...(label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" }) });
   svg.append(...svgNodes(markup));
   return svg;
 }
 
-/** A small tool icon as its own <svg> (player list). */
-export function toolSvg(tool, mark = "broken") {
-  const svg = el("svg", { viewBox: "-18 -18 36 36", class: "tool-icon", role: "img" });
+/** A small tool icon as its own <svg> (player list), named `label`. */
+export function toolSvg(tool, mark = "broken", label = "") {
+  const svg = el("svg", { viewBox: "-18 -18 36 36", class: "tool-icon", role: "img", "aria-label": label });
   svg.append(...svgNodes(toolIcon(tool, 0, 0, 0.95, mark)));
   return svg;
 }

@@ -1,7 +1,8 @@
 // The chat panel: one list of lines (global, whispers, game tables) and a form with a channel choice.
 // Every text from the network is set with textContent: a chat line can never become HTML.
 
-import { serverLine, t } from "./i18n.js";
+import { getLang, serverLine, t } from "./i18n.js";
+import { timeIn } from "./lang.js";
 
 const MAX_LINES = 300;
 
@@ -34,10 +35,10 @@ export function lineClass(line) {
   return `chat-line ch-${line.channel}${line.from == null ? " from-server" : ""}`;
 }
 
-/** A line's time as hours and minutes in the reader's locale; "" for a time that is no time. */
-export function timeText(at, locales = []) {
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString(locales, { hour: "2-digit", minute: "2-digit" });
+/** A line's time as hours and minutes in the interface's language (not the browser's);
+ * "" for a time that is no time. */
+export function timeText(at, lang = getLang()) {
+  return timeIn(lang, at);
 }
 
 /** The tag before a line that is not for everyone ("whisper", "game #3"); null for the global chat. */

@@ -1,16 +1,16 @@
 // The classic game's parts of the game window: card art, roles, gold cards, round results.
 
-import { icon } from "./icons.js";
+import { gold, icon } from "./icons.js";
 import { CH, CW, cardMarkup, cardSvg, isPathCard, rolePicture, turned } from "./cards.js";
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
 import { cardNameIn, eventText, placesOf, roleName, t } from "./i18n.js";
 
-/** The players panel's gold: its value where known ("◆ 4"), else the gold cards (value secret). */
+/** The players panel's gold: its value where known (gold icon, "4"), else the gold cards (value secret). */
 function goldCount(held) {
   const known = held.value !== null;
   const title = known ? t("info.goldValue", { v: held.value }) : t("info.goldSecret", { n: held.cards ?? 0 });
-  return h("span", { class: `gold-count${known ? "" : " secret"}`, title, text: known ? goldText(held, secretCards) : `◆ ? ×${held.cards ?? 0}` });
+  return h("span", { class: `gold-count${known ? "" : " secret"}`, title }, gold(known ? goldText(held, secretCards) : `? ×${held.cards ?? 0}`));
 }
 
 /** Who won the round and how: "Ann reached the gold: the gold-diggers win!" */
@@ -71,7 +71,7 @@ export const classicRules = register(["classic"], {
   playersKey: (view) => [view.role, view.gold_cards, view.gold, view.scores],
   sabotage: brokenTools,
   avatar(view, seat, me, name) {
-    if (me && view.role) return rolePicture(view.role);
+    if (me && view.role) return rolePicture(view.role, roleName(view.role));
     return h("span", { class: "initial", text: (name[0] || "?").toUpperCase() });
   },
   meta: (view, seat) => [
@@ -81,9 +81,7 @@ export const classicRules = register(["classic"], {
   myInfoKey: (msg, view) => `${view.role}|${view.gold?.join(",")}|${msg.seat}`,
   myInfo(msg, view) {
     const gold = (view.gold || []).reduce((a, b) => a + b, 0);
-    const pic = rolePicture(view.role);
-    pic.setAttribute("aria-label", roleName(view.role));
-    return [pic, h("div", { class: "role-text" }, h("b", { text: t("role.you", { role: roleName(view.role) }) }), h("span", { text: t("info.myGold", { v: gold }) }))];
+    return [rolePicture(view.role, roleName(view.role)), h("div", { class: "role-text" }, h("b", { text: t("role.you", { role: roleName(view.role) }) }), h("span", { text: t("info.myGold", { v: gold }) }))];
   },
   banner(view, msg, myTurn, name) {
     if (view.phase === "gold") return myTurn ? t("turn.goldYours") : t("turn.gold", { name });
@@ -106,7 +104,7 @@ export const classicRules = register(["classic"], {
             h(
               "button",
               { class: "gold-card", dataset: { action: `gold:${v}`, fkey: `gold-${v}` }, onclick: () => gw.act(`gold:${v}`) },
-              h("span", { class: "nuggets", "aria-hidden": "true", text: "◆".repeat(v) }),
+              h("span", { class: "nuggets", "aria-hidden": "true" }, Array.from({ length: v }, () => icon("gold"))),
               h("span", { text: t("gold.nugget", { n: v }) }),
             ),
           ),

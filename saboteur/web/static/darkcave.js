@@ -6,7 +6,7 @@
 // character and the clans' treasures. What may be done comes from view.legal and the board's
 // targets only.
 
-import { icon } from "./icons.js";
+import { gold as goldIcon, icon } from "./icons.js";
 import { register } from "./adapters.js";
 import { boardOptions, targetsOf } from "./board-targets.js";
 import { svgIcon } from "./cards.js";
@@ -25,10 +25,7 @@ export const darkcaveCardName = (card) => cardNameIn("darkcave", card);
 const svg = svgIcon;
 
 function cardSvg(card) {
-  const node = svg(cardArt(card, 3, darkcaveCardName(card)), "0 0 60 90", "card-art");
-  node.setAttribute("role", "img");
-  node.removeAttribute("aria-hidden");
-  return node;
+  return svg(cardArt(card, 3, darkcaveCardName(card)), "0 0 60 90", "card-art"); // hidden: its holder names it
 }
 
 /** The clan a seat's dwarf works for, where its character is known (a saboteur works for the other). */
@@ -308,7 +305,7 @@ export const darkcaveRules = register(["darkcave"], {
     const character = view.characters?.[seat];
     const parts = [h("span", { class: "dc-who", title: clanName(clan) }, dot(clan), ` ${character ? characterName(character) : clanName(clan)}`)];
     parts.push(h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes?.[seat] ?? 0 }) }, icon("card"), ` ${view.hand_sizes?.[seat] ?? 0}`));
-    parts.push(h("span", { class: "gold-count", title: t("dc.goldCarried", { n: view.gold?.[seat] ?? 0 }), text: `◆ ${view.gold?.[seat] ?? 0}` }));
+    parts.push(h("span", { class: "gold-count", title: t("dc.goldCarried", { n: view.gold?.[seat] ?? 0 }) }, goldIcon(view.gold?.[seat] ?? 0)));
     if (view.boots?.[seat]) parts.push(h("span", { class: "dc-boots", text: darkcaveCardName("boots") }));
     if (view.axes?.[seat]) parts.push(h("span", { class: "dc-axes", text: `${darkcaveCardName("axe")}${view.axes[seat] > 1 ? ` ×${view.axes[seat]}` : ""}` }));
     if (view.out?.includes(seat)) parts.push(h("span", { class: "dc-out", text: t("dc.out") }));

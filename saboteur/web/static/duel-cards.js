@@ -192,7 +192,8 @@ export function goalMarkup(goal, seed) {
       `<rect x="4" y="4" width="${CW - 8}" height="${CH - 8}" rx="5" fill="#000" opacity=".55"/>` +
       (parts.kind === "stone" ? stones() : nuggets()) +
       `<rect x="1.5" y="1.5" width="${CW - 3}" height="${CH - 3}" rx="6" fill="none" stroke="${colour}" stroke-width="3" stroke-dasharray="7 4"/>` +
-      `<text x="${CW / 2}" y="${CH - 10}" text-anchor="middle" font-size="14" font-weight="700" fill="${colour}">${label} ◆</text>`;
+      `<text x="${CW / 2 - 1}" y="${CH - 10}" text-anchor="end" font-size="14" font-weight="700" fill="${colour}">${label}</text>` +
+      `<path class="gold-mark" d="M${CW / 2 + 8} ${CH - 20} l5 5 l-5 5 l-5 -5 Z" fill="${colour}"/>`;
   }
   return out;
 }

@@ -3,7 +3,7 @@
 // to remove a sabotage card; pass discarding one or two), the goal-orientation choice, results.
 // As everywhere in the client, what may be done comes from view.legal only.
 
-import { icon as uiIcon } from "./icons.js";
+import { gold as goldIcon, icon as uiIcon } from "./icons.js";
 import { register } from "./adapters.js";
 import { brokenTools } from "./broken-tools.js";
 import { svgIcon, svgNodes } from "./cards.js";
@@ -25,7 +25,7 @@ function cardSvg(card) {
   const svg = document.createElementNS(SVGNS, "svg");
   svg.setAttribute("viewBox", "0 0 60 90");
   svg.setAttribute("class", "card-art");
-  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-hidden", "true"); // the button or menu that holds it names the card
   svg.append(...svgNodes(duelCardMarkup(card, 3)));
   return svg;
 }
@@ -87,7 +87,7 @@ export const duelRules = register(["duel", "solo"], {
     const title = gold.length ? t("duel.goldCards", { cards: gold.map(duelCardName).join(", ") }) : t("duel.gold", { v: 0 });
     return [
       h("span", { class: "hand-size", title: t("info.cards", { n: view.hand_sizes[seat] }) }, uiIcon("card"), ` ${view.hand_sizes[seat]}`),
-      h("span", { class: "gold-count", title, text: `◆ ${view.scores[seat]}` }),
+      h("span", { class: "gold-count", title }, goldIcon(view.scores[seat])),
     ];
   },
   myInfoKey: (msg, view) => JSON.stringify([msg.seat, view.colours, view.scores, view.markers_left, view.keys_left, view.aside_size]),

@@ -6,11 +6,12 @@
 
 import { icon } from "./icons.js";
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
-import { placesOf, t } from "./i18n.js";
+import { placesOf, STRINGS, t } from "./i18n.js";
 import { botBadge, h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
 import { panelFor } from "./results.js";
 import { rulesFor } from "./rules.js";
+import { becameMine, TurnSignal } from "./turn-signal.js";
 
 const $ = (sel) => document.querySelector(sel);
 const MUTED = new Set(["draw", "drew", "deal", "discard", "gold-value", "peek"]);
@@ -59,6 +60,18 @@ export function clockLeft(seconds, start, now) {
   return Math.max(0, seconds - Math.floor((now - start) / 1000));
 }
 
+/** Whether hints should speak of taps: the main pointer is a finger (a phone, a tablet). */
+export function touchPointer(match = globalThis.matchMedia) {
+  return Boolean(match?.("(pointer: coarse)").matches);
+}
+
+/** The key of the hint for choosing a target of `kind`: a touch wording where there is one
+ * (`strings`: the English texts, which have every key). */
+export function hintKey(kind, touch, strings) {
+  const key = `hint.${kind}`;
+  return touch && strings[`${key}.touch`] ? `${key}.touch` : key;
+}
+
 /** The class of an event's line in the feed: private or routine events are muted. */
 export function feedClass(kind) {
   return `ev ev-${kind}${MUTED.has(kind) ? " muted" : ""}`;
@@ -87,6 +100,7 @@ export class GameWindow {
     $("#zoom-out").addEventListener("click", () => this.maze.zoom(1.25));
     $("#fit").addEventListener("click", () => this.maze.fit());
     document.addEventListener("keydown", (event) => this.key(event));
+    this.signal = new TurnSignal(document, (text) => app.toast(text), t);
     this.clock = { key: null, start: 0, seconds: 0 };
     setInterval(() => this.tick(), 1000);
   }
@@ -211,6 +225,11 @@ export class GameWindow {
       this.app.render();
       return;
     }
+    const placing = this.sel?.index === index && !this.menuOpen && this.currentOption();
+    if (placing?.kind === "place" && placing.shapes.length > 1) {
+      this.turnCard(); // the card tapped again while its places show: turned (R on a keyboard)
+      return;
+    }
     if (this.sel && this.sel.index === index && this.menuOpen) {
       this.sel = null;
       this.menuOpen = false;
@@ -269,6 +288,7 @@ export class GameWindow {
       this.menuOpen = false;
       if (!this.resultsSeen.has(msg.game)) this.resultsSeen.set(msg.game, msg.view.results?.length ?? 0);
     }
+    const before = this.msg ? { game: this.msg.game, mine: this.wasMyTurn } : null;
     this.msg = msg;
     const view = msg.view;
     this.checkSelection(view);
@@ -278,6 +298,7 @@ export class GameWindow {
     document.body.dataset.seq = String(msg.seq);
     document.title = myTurn ? t("turn.title") : `${msg.replay ? (msg.replayOf ? t("replay.title", { id: msg.replayOf }) : t("replay.label")) : t("game.label", { id: msg.game })} — ${t("app.title")}`;
     this.wasMyTurn = myTurn;
+    if (becameMine(before, { game: msg.game, mine: myTurn, replay: msg.replay })) this.signal.ring(msg.game, t("game.label", { id: msg.game }));
 
     const list = $("#feed");
     const feedAtBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
@@ -510,7 +531,8 @@ export class GameWindow {
       if (hint.textContent !== text) refill(hint, [h("span", { text })]);
       return;
     }
-    const text = option.kind === "place" ? t("hint.place", { card: this.rules.cardName(this.sel.shape) }) : t(`hint.${option.kind}`);
+    const key = hintKey(option.kind, touchPointer(), STRINGS.en);
+    const text = t(key, option.kind === "place" ? { card: this.rules.cardName(this.sel.shape) } : {});
     const parts = [h("span", { text })];
     if (option.kind === "place" && option.shapes.length > 1) {
       parts.push(
@@ -564,11 +586,24 @@ export class GameWindow {
       return msg.replay && ev.to != null ? t("replay.private", { name: msg.names[ev.to] ?? "", text }) : text;
     };
     const nodes = feed.events.slice(from).map((ev) => h("li", { class: feedClass(ev.kind), text: said(ev) }));
-    if (!fresh && !nodes.length) return;
     if (fresh) list.replaceChildren(...nodes);
     else list.append(...nodes);
-    if (fresh || atBottom) list.scrollTop = list.scrollHeight;
+    this.renderTurnLine(list, msg);
+    if (fresh || (atBottom && nodes.length)) list.scrollTop = list.scrollHeight;
     this.feed = { game: msg.game, epoch: feed.epoch, count: feed.events.length };
+  }
+
+  /** Whose turn it is, as the one quiet last line of the event log (changed, never added to);
+   * hidden from screen readers, which hear the bar's banner. */
+  renderTurnLine(list, msg) {
+    let line = list.querySelector(".ev-turn-now");
+    if (msg.replay || msg.view.phase === "over") {
+      line?.remove();
+      return;
+    }
+    line ??= h("li", { class: "ev ev-turn-now muted", "aria-hidden": "true" });
+    line.textContent = $("#turn-banner").textContent;
+    if (list.lastElementChild !== line) list.append(line);
   }
 
   renderOverlay(msg, view) {

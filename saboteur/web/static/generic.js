@@ -2,7 +2,7 @@
 // (view.board, hand, legal, current, phase, scores, winners). A ruleset's own adapter inherits
 // every hook it does not define from here (see adapters.js).
 
-import { icon } from "./icons.js";
+import { gold as goldIcon, icon } from "./icons.js";
 import { backMarkup, cellMarkup, handCardMarkup, markerMarkup, pieceMarkup, placePieces, seatColour } from "./board-art.js";
 import { boardOptions, looseActions, looseLabel, tableOptions } from "./board-targets.js";
 import { CH, CW, el, svgNodes } from "./cards.js";
@@ -16,7 +16,7 @@ export const cardName = (name) => String(name ?? "");
 export const catalogueEntry = (card, described) => described?.cards?.find((entry) => entry.name === card) ?? null;
 
 function cardSvg(card, described) {
-  const svg = el("svg", { viewBox: `0 0 ${CW} ${CH}`, class: "card-art", role: "img" });
+  const svg = el("svg", { viewBox: `0 0 ${CW} ${CH}`, class: "card-art", "aria-hidden": "true" }); // its holder names it
   svg.append(...svgNodes(handCardMarkup(card, catalogueEntry(card, described))));
   return svg;
 }
@@ -105,7 +105,7 @@ export const genericRules = {
     const cards = view.hand_sizes?.[seat];
     if (cards != null) parts.push(h("span", { class: "hand-size", title: t("info.cards", { n: cards }) }, icon("card"), ` ${cards}`));
     const score = view.scores?.[seat];
-    if (score != null) parts.push(h("span", { class: "score", title: t("result.points"), text: `◆ ${score}` }));
+    if (score != null) parts.push(h("span", { class: "score", title: t("result.points") }, goldIcon(score)));
     return parts;
   },
   myInfoKey: (msg, view) => JSON.stringify([msg.seat, view.scores?.[msg.seat]]),

@@ -18,6 +18,13 @@ const SHAPES = {
     ["circle", { cx: 10, cy: 9.5, r: 1.2, fill: "currentColor" }],
     ["path", { d: "M8 5.5 V2.5 M6.5 2.5 H9.5", stroke: "currentColor" }],
   ],
+  // gold (a cut stone), a whisper (a letter), the host of a table (a crown)
+  gold: [["path", { d: "M8 1.5 L14.5 8 L8 14.5 L1.5 8 Z", fill: "currentColor" }]],
+  mail: [
+    ["rect", { x: 1.5, y: 3.5, width: 13, height: 9, rx: 1, fill: "none", stroke: "currentColor" }],
+    ["path", { d: "M2 4 L8 9 L14 4", fill: "none", stroke: "currentColor" }],
+  ],
+  host: [["path", { d: "M2 12.5 L1.5 5 L5 8 L8 3 L11 8 L14.5 5 L14 12.5 Z", fill: "currentColor" }]],
   // a replay's controls (replay.js)
   first: [["path", { d: "M3.5 3 V13 M13 3 L5.5 8 L13 13 Z", fill: "currentColor", stroke: "currentColor", "stroke-linejoin": "round" }]],
   back: [["path", { d: "M12 3 L4.5 8 L12 13 Z", fill: "currentColor", stroke: "currentColor", "stroke-linejoin": "round" }]],
@@ -32,6 +39,11 @@ const SHAPES = {
 
 /** The names of the icons there are. */
 export const ICONS = Object.keys(SHAPES);
+
+/** Gold with its amount: the gold icon, then the text (" 4", " ? ×2"), as an element's children. */
+export function gold(text) {
+  return [icon("gold"), ` ${text}`];
+}
 
 /**
  * An inline SVG icon (`name`: one of ICONS), sized to the text, hidden from screen readers (the

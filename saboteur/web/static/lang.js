@@ -23,3 +23,16 @@ export function fill(template, params = {}) {
 export function translate(strings, lang, key, params = {}) {
   return fill(strings[lang]?.[key] ?? strings.en[key] ?? key, params);
 }
+
+/** A time of day ("2026-11-26T16:04:00Z", or a Date) as `lang` writes it: "16:04" in German,
+ * "04:04 PM" in English; "" for a time that is no time. */
+export function timeIn(lang, at) {
+  const d = new Date(at ?? NaN);
+  return Number.isNaN(d.getTime()) ? "" : new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" }).format(d);
+}
+
+/** A day and its time as `lang` writes them: "26.11.2026, 16:04" in German; "" for no time. */
+export function dateTimeIn(lang, at) {
+  const d = new Date(at ?? NaN);
+  return Number.isNaN(d.getTime()) ? "" : new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(d);
+}

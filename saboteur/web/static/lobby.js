@@ -2,7 +2,8 @@
 
 import { rolePicture } from "./cards.js";
 import { getLang, mergeCatalogue, t } from "./i18n.js";
-import { icon } from "./icons.js";
+import { gold, icon } from "./icons.js";
+import { dateTimeIn } from "./lang.js";
 import { Ratings } from "./ratings.js";
 import { clampPlayers, describeOptions, optionFields, readOptions, seatRange, titleIn } from "./rulesets.js";
 
@@ -187,9 +188,8 @@ export class Lobby {
               dataset: { fkey: `${prefix}${name}` },
               title: t("chat.whisper"),
               "aria-label": `${t("chat.whisper")} ${name}`,
-              text: "✉",
               onclick: () => this.app.chat.whisperTo(name),
-            })
+            }, icon("mail"))
           : h("span", { class: "meta", text: t("lobby.offline") }),
     );
   }
@@ -266,7 +266,7 @@ export class Lobby {
     const title = rulesetTitle(g, this.rulesets);
     const people = seats.flatMap((seat, i) => [
       i ? ", " : null,
-      h("span", { class: `seat${seat.won ? " won" : ""}`, title: seat.won ? t("lobby.winner") : null, text: seat.gold == null ? seat.name : `${seat.name} ◆ ${seat.gold}` }),
+      h("span", { class: `seat${seat.won ? " won" : ""}`, title: seat.won ? t("lobby.winner") : null }, seat.name, ...(seat.gold == null ? [] : [" ", ...gold(seat.gold)])),
     ]);
     return h(
       "li",
@@ -276,7 +276,7 @@ export class Lobby {
         { class: "ghead" },
         h("span", { class: "gname", text: t("game.label", { id: g.id }) }),
         title ? h("span", { class: "meta", text: title }) : null,
-        h("span", { class: "meta", text: g.finished_at ? new Date(g.finished_at).toLocaleDateString(getLang()) : "" }),
+        h("span", { class: "meta", text: dateTimeIn(getLang(), g.finished_at) }),
       ),
       winners.length ? h("p", { class: "winners", text: t("lobby.winners", { names: winners.join(", ") }) }) : null,
       h("p", { class: "seats" }, people),
@@ -351,7 +351,8 @@ export class Lobby {
       { class: "seatlist" },
       g.seats.map((_, seat) => {
         const line = seatLine(g, seat);
-        return h("li", { class: line.cls, text: line.text });
+        const crown = line.cls === "host" ? h("span", { class: "host-mark", role: "img", title: t("seat.host"), "aria-label": t("seat.host") }, icon("host")) : null;
+        return h("li", { class: line.cls }, crown, line.text);
       }),
     );
   }

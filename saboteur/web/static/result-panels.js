@@ -4,7 +4,8 @@
 import { rolePicture } from "./cards.js";
 import { roleName, t } from "./i18n.js";
 import { h } from "./lobby.js";
-import { goldText, goldWon, roundByRound } from "./results.js";
+import { gold } from "./icons.js";
+import { goldKnown, goldText, goldWon, roundByRound } from "./results.js";
 
 /** "2 cards" for gold whose value is still secret. */
 export const secretCards = (n) => (n === 1 ? t("result.card1") : t("result.cards", { n }));
@@ -17,7 +18,12 @@ function roleCell(role) {
 
 function goldCell(won) {
   const secret = won.value === null && won.cards;
-  return h("td", { class: `num gold${secret ? " secret" : ""}`, title: secret ? t("info.goldSecret", { n: won.cards }) : "", text: goldText(won, secretCards) });
+  return h("td", { class: `num gold${secret ? " secret" : ""}`, title: secret ? t("info.goldSecret", { n: won.cards }) : "" }, goldShown(won));
+}
+
+/** A gold amount: the gold icon and its value, else the secret cards' words or a dash. */
+function goldShown(won) {
+  return goldKnown(won) ? gold(goldText(won, secretCards)) : goldText(won, secretCards);
 }
 
 function rowClass(msg, view, seat) {
@@ -47,7 +53,7 @@ export function finalTable(msg, view) {
       ...row.rounds.map((r) => {
         const cell = h("td", { class: "round-cell" });
         if (r.role) cell.append(h("span", { class: "role-cell" }, rolePicture(r.role), h("span", { text: roleName(r.role) })));
-        cell.append(h("span", { class: "num gold", text: goldText(r.gold, secretCards) }));
+        cell.append(h("span", { class: "num gold" }, goldShown(r.gold)));
         return cell;
       }),
       h("td", { class: "num total", text: row.total === null ? "–" : String(row.total) }),

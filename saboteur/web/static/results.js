@@ -19,9 +19,10 @@ export function goldHeld(view, seat) {
   return { value: cards === 0 ? 0 : null, cards }; // no gold card: nothing to keep secret
 }
 
-/** A gold cell's text: "◆ 3" for a value; for a secret value the cards (`secret(n)` words them); "–" for none. */
+/** A gold cell's text: "3" for a value (drawn after the gold icon: see `goldKnown`); for a secret value
+ * the cards (`secret(n)` words them); "–" for none. */
 export function goldText(won, secret) {
-  if (won.value !== null) return `◆ ${won.value}`;
+  if (won.value !== null) return String(won.value);
   if (won.cards) return secret(won.cards);
   return "–";
 }
@@ -49,4 +50,9 @@ export function panelFor(view, seen, overShown) {
   if (view.phase === "over" && !overShown) return "game-over";
   if ((view.results?.length ?? 0) > seen) return "round";
   return null;
+}
+
+/** Whether a gold cell shows a value (with the gold icon before it). */
+export function goldKnown(won) {
+  return won.value !== null;
 }

@@ -157,10 +157,7 @@ function cardMarkup(shape) {
 }
 
 function cardSvg(shape) {
-  const node = svgIcon(cardMarkup(shape), `0 0 ${CW} ${CH}`, "card-art");
-  node.setAttribute("role", "img");
-  node.removeAttribute("aria-hidden");
-  return node;
+  return svgIcon(cardMarkup(shape), `0 0 ${CW} ${CH}`, "card-art"); // hidden: its holder names it
 }
 
 /** The cards of the labyrinth, as the maze draws them. */
