@@ -2,3 +2,4 @@
 draws its own way (a ruleset without one is played through the generic adapter)."""
 
 from saboteur.tui.rulesets import classic as classic
+from saboteur.tui.rulesets import darkcave as darkcave
