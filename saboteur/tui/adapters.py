@@ -66,6 +66,11 @@ class Adapter:
 
     # -- the board --
 
+    def board(self, view: View) -> View:
+        """The board to draw (an adapter may label its pieces: ``label``'s first character)."""
+        board: View = view.get("board") or {}
+        return board
+
     def fill(self, cell: View) -> str:
         return self.fills.get(str(cell.get("kind")), self.fills["path"])
 

@@ -4,6 +4,7 @@ game of either takes minutes with a random pilot), every action accepted by the 
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -19,6 +20,7 @@ from saboteur.tui.game import GameScreen
 from saboteur.tui.lobby import LobbyScreen
 from saboteur.tui.picture import Slot
 from saboteur.tui.rulesets.darkcave import path_to, walk_fields
+from saboteur.tui.state import GameFeed
 from tests.server.helpers import LiveServer
 from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until
 
@@ -76,6 +78,14 @@ async def test_zwergengold_against_a_bot(
     assert errors == []
 
 
+def moved_on(feed: GameFeed, seq: object) -> bool:
+    return feed.latest.get("seq") != seq
+
+
+def sent_at_least(link: Connection, count: int) -> bool:
+    return len(link.sent) >= count
+
+
 def far_field(view: dict[str, Any]) -> dict[str, Any] | None:
     """A field of my walk map two steps away or more, alone on its slot."""
     fields = walk_fields(view)
@@ -110,7 +120,7 @@ async def walk_far(
         if field is None:
             seq = feed.latest.get("seq")
             await play_to_the_end(pilot, game, seed=len(feed.events), stop_after=1)
-            await until(pilot, lambda seq=seq: feed.latest.get("seq") != seq, "my turn played")
+            await until(pilot, partial(moved_on, feed, seq), "my turn played")
             continue
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -126,9 +136,7 @@ async def walk_far(
         assert board.cursor == goal
         await pilot.press("enter")
         wanted = sent + len(way)
-        await until(
-            pilot, lambda link=link, wanted=wanted: len(link.sent) >= wanted, "the walk's steps"
-        )
+        await until(pilot, partial(sent_at_least, link, wanted), "the walk's steps")
         return [m["action"] for m in link.sent[sent:] if m["type"] == "act"], way
     raise AssertionError(f"no walk of two steps in {turns} turns")
 
