@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
-from saboteur.server import seats
 from saboteur.tui.app import SaboteurApp
 from saboteur.tui.boardview import BoardView, nearest
 from saboteur.tui.connection import Connection
@@ -25,14 +23,7 @@ from tests.server.helpers import LiveServer
 from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until
 
 pytestmark = pytest.mark.anyio
-DEAL = 5  # the seed of every deal (the bots' choices follow from it)
 TURNS = 8  # my turns played through the keys
-
-
-@pytest.fixture
-def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every game the server starts is dealt from one seed (its bots follow from it)."""
-    monkeypatch.setattr(seats, "secrets", SimpleNamespace(randbits=lambda bits: DEAL))
 
 
 def rejected(app: SaboteurApp, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
