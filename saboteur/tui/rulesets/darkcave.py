@@ -119,7 +119,7 @@ class DarkCave(Adapter):
         name = (
             feed.names[current] if isinstance(current, int) and current < len(feed.names) else "?"
         )
-        moving = view.get("moving")
+        moving = view.get("moving") or (view.get("attack") or {}).get("creature")
         creature = texts.card(RULESET, moving) if moving else ""
         steps = view.get("creature_steps") if phase == "creature" else view.get("steps_left")
         key = f"dc.turn.{phase}Yours" if feed.my_turn else f"dc.turn.{phase}"
