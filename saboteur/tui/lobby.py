@@ -273,6 +273,8 @@ class LobbyScreen(Screen[None]):
             self.query_one(ChatPanel).refresh_lines(full=kind != "chat")
         if kind in ("welcome", "lists", "games_changed", "joined", "left", "user"):
             self.draw_tables()
+        if kind == "presence" and self.owner.state.browsing_online:  # the page, as it is now
+            self.ask_online(self.owner.state.online_search, self.owner.state.online_page)
         if kind in ("welcome", "lists", "presence", "user", "online"):
             self.draw_online()
         if kind in ("welcome", "lists", "highscores"):

@@ -98,11 +98,14 @@ async def test_the_online_list_is_searched(server: LiveServer, tmp_path: Path) -
         title = str(app.screen.query_one("#online-title", Static).render())
         assert title == "2 of 4 online · page 1 of 1"
         assert online.has_focus
+        others.append(await Client.open(server.ws, "Bobo"))  # comes online: the search again
+        await until(pilot, lambda: online.option_count == 3, "Bobo found")
+        assert online.get_option_at_index(2).id == "Bobo"
         sent = len(app.link.sent) if isinstance(app.link, Connection) else 0
         await pilot.press("right_square_bracket")  # one page only: nothing to ask
         await pilot.pause(0.2)
         assert isinstance(app.link, Connection) and len(app.link.sent) == sent
         await pilot.press("slash", "ctrl+a", "ctrl+k", "enter")
-        await until(pilot, lambda: online.option_count == 4, "everyone again")
+        await until(pilot, lambda: online.option_count == 5, "everyone again")
     for other in others:
         await other.connection.close()

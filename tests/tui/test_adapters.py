@@ -88,4 +88,7 @@ def test_a_dark_cave_walk_is_planned_step_by_step() -> None:
     assert steps == ["step@" + f for f in path_to(view["walk"], far[0]["field"])]
     label = adapter.choice_label(action, feed(view), EN)
     assert label.startswith("Walk to ") and f": {far[0]['steps']} steps" in label
+    x, y = far[0]["x"], far[0]["y"]
+    under = adapter.cell_words(None, view, EN, x, y)  # the line under the maze's cursor
+    assert "Walk to " in under and "steps" in under
     assert adapter.banner(feed(view), EN) == f"Walk your dwarf: {view['steps_left']} steps left"

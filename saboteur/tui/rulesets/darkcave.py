@@ -84,9 +84,11 @@ class DarkCave(Adapter):
             return f"{texts.card(RULESET, action.partition('@')[0])}  ({action})"
         field = action[len(STEP) :]
         entry = next((f for f in walk_fields(feed.view) if f["field"] == field), None)
-        if entry is None:
-            return action
-        where = self.where(feed.view, texts, entry["x"], entry["y"])
+        return self.walk_words(feed.view, texts, entry) if entry else action
+
+    def walk_words(self, view: dict[str, Any], texts: Texts, entry: dict[str, Any]) -> str:
+        """A field of the walk map in words: where, its steps, what entering it costs."""
+        where = self.where(view, texts, entry["x"], entry["y"])
         parts = [texts.t("dc.walkTo", where=where, n=entry["steps"])]
         if entry.get("cards"):
             parts.append(texts.t("dc.cost.cards", n=entry["cards"]))
@@ -98,6 +100,13 @@ class DarkCave(Adapter):
             if what not in ("card", "gold")
         ]
         return " — ".join(parts)
+
+    def cell_words(
+        self, cell: dict[str, Any] | None, view: dict[str, Any], texts: Texts, x: int, y: int
+    ) -> str:
+        words = super().cell_words(cell, view, texts, x, y)
+        here = [f for f in walk_fields(view) if (f["x"], f["y"]) == (x, y)]
+        return " · ".join([words, *(self.walk_words(view, texts, f) for f in here[:1])])
 
     def loose_label(self, target: dict[str, Any], feed: GameFeed, texts: Texts) -> str:
         action = str(target["action"])
