@@ -238,8 +238,11 @@ Keys of the terminal client:
   Lobby:      Enter join a table, open my game or watch one; whisper to a player online
               n new table   s start   x leave   w watch   o my game   c chat
               F2 chat channel (everyone, my game, whisper)   r rename   l English/Deutsch
+              a account (register, new password, log out: Ctrl+O here, Ctrl+G everywhere)
+              / search the players online   [ ] their pages
   Game:       1-9 a hand card and its menu   Enter take a line, choose a place
-              a what I can do now   m the maze   arrows move, from target to target
+              a what I can do now (a walk of several steps too)   m the maze
+              arrows move, from target to target
               + - f zoom and fit   : type an action (NES@1,0)   c chat   e events
               Esc one step back   b back to the lobby
 """

@@ -66,6 +66,11 @@ class Adapter:
 
     # -- the board --
 
+    def board(self, view: View) -> View:
+        """The board to draw (an adapter may label its pieces: ``label``'s first character)."""
+        board: View = view.get("board") or {}
+        return board
+
     def fill(self, cell: View) -> str:
         return self.fills.get(str(cell.get("kind")), self.fills["path"])
 
@@ -91,6 +96,17 @@ class Adapter:
         return texts.t(
             "board.cell", card=texts.card(view.get("ruleset"), cell.get("card")), where=where
         )
+
+    # -- targets and plans --
+
+    def targets(self, view: View) -> list[T.Target]:
+        """The targets the board offers: the view's (an adapter may add its own, e.g. the fields
+        a walk reaches in several steps)."""
+        return T.of(view)
+
+    def plan(self, action: str, view: View) -> list[str]:
+        """The actions that carry out a chosen target, in order (sent one per new view)."""
+        return [action]
 
     # -- menus --
 
@@ -130,7 +146,7 @@ class Adapter:
 
     def table_menu(self, feed: GameFeed, texts: Texts) -> list[Choice]:
         """What needs no hand card: its slots (chosen on the board), players and other actions."""
-        mine = T.for_card(feed.view, None)
+        mine = [t for t in self.targets(feed.view) if t.get("hand_card") is None]
         out: list[Choice] = []
         spots = T.slots(mine)
         if spots:

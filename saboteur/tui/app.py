@@ -126,6 +126,9 @@ class SaboteurApp(App[int]):
         if kind == "logged-out":
             await self.logged_out()
             return
+        if kind == "account":
+            key = "account.changed" if self.state.registered else "account.done"
+            self.notify(self.texts.t(key), timeout=4)
         welcomed_before = self.state.me is not None
         known = kind == "game" and message["game"] in self.state.games
         self.state.apply(message)

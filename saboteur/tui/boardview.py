@@ -93,7 +93,7 @@ class BoardView(ScrollView, can_focus=True):
     def show(self, view: dict[str, Any], adapter: Adapter) -> None:
         """Draw the board of ``view`` (its cells, pieces and markers)."""
         self.view_ = view
-        self.board = view.get("board") or {}
+        self.board = adapter.board(view)
         self.adapter = adapter
         self.redraw()
 

@@ -56,6 +56,7 @@ class GameScreen(Screen[None]):
         self.clock_start = 0.0
         self.events_shown = 0
         self.panel_open = False
+        self.steps: list[str] = []  # the rest of a chosen plan (a walk's steps), sent one a view
 
     @property
     def owner(self) -> SaboteurApp:
@@ -136,17 +137,28 @@ class GameScreen(Screen[None]):
         board = self.query_one(BoardView)
         board.show(self.feed.view, self.adapter)
         if board.choosing:  # the targets of the choice being made, as they are now
-            still = T.slots(
-                [t for t in T.of(self.feed.view) if t["action"] in self.choosing_actions()]
+            chosen = self.choosing_actions()
+            board.choose_from(
+                T.slots([t for t in self.adapter.targets(self.feed.view) if t["action"] in chosen])
             )
-            board.choose_from(still)
         self.draw_bar()
         self.draw_players()
         self.draw_events(full)
         self.draw_hand()
         self.draw_menu()
         self.draw_hint()
+        self.go_on()
         self.maybe_results()
+
+    def go_on(self) -> None:
+        """Send the next step of a plan if the new view allows it, else drop the plan."""
+        if not self.steps:
+            return
+        step = self.steps.pop(0)
+        if step in self.feed.legal:
+            self.owner.send_soon(self.act_message(step))
+        else:
+            self.steps = []
 
     def choosing_actions(self) -> set[str]:
         board = self.query_one(BoardView)
@@ -364,7 +376,8 @@ class GameScreen(Screen[None]):
         if line.board:
             board = self.query_one(BoardView)
             view = self.feed.view
-            board.choose_from(T.slots([t for t in T.of(view) if t["action"] in line.actions]))
+            mine = [t for t in self.adapter.targets(view) if t["action"] in line.actions]
+            board.choose_from(T.slots(mine))
             board.focus()
             self.draw_hint()
             return
@@ -399,14 +412,20 @@ class GameScreen(Screen[None]):
 
     async def act(self, action: str) -> None:
         """Send an action of my view's legal list, with the view's ``seq``."""
-        feed = self.feed
         board = self.query_one(BoardView)
         board.choose_from({})
-        await self.owner.send(
-            {"type": "act", "game": self.game, "action": action, "seq": feed.latest.get("seq")}
-        )
+        first, *self.steps = self.adapter.plan(action, self.feed.view)
+        await self.owner.send(self.act_message(first))
         self.query_one("#hand", OptionList).focus()
         self.draw_hint("")
+
+    def act_message(self, action: str) -> dict[str, Any]:
+        return {
+            "type": "act",
+            "game": self.game,
+            "action": action,
+            "seq": self.feed.latest.get("seq"),
+        }
 
     # -- keys --
 
@@ -468,7 +487,8 @@ class GameScreen(Screen[None]):
         async def typed(action: str | None) -> None:
             if not action:
                 return
-            if action not in self.feed.legal:
+            offered = {t["action"] for t in self.adapter.targets(self.feed.view)}
+            if action not in self.feed.legal and action not in offered:
                 self.notify(self.owner.texts.t("err.notLegal", action=action), severity="error")
                 return
             await self.act(action)

@@ -9,7 +9,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import (
+    DataTable,
+    Footer,
+    Input,
+    OptionList,
+    Static,
+    TabbedContent,
+    TabPane,
+)
 from textual.widgets.option_list import Option
 
 from saboteur.tui.chat import ChatPanel
@@ -77,6 +85,10 @@ class LobbyScreen(Screen[None]):
         Binding("c", "chat", "Chat"),
         Binding("f2", "channel", "Channel"),
         Binding("r", "rename", "Rename"),
+        Binding("a", "account", "Account"),
+        Binding("slash", "search", "Search", show=False),
+        Binding("left_square_bracket", "page(-1)", "Page back", show=False),
+        Binding("right_square_bracket", "page(1)", "Page on", show=False),
         Binding("l", "lang", "EN/DE"),
         Binding("f1,question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -104,6 +116,8 @@ class LobbyScreen(Screen[None]):
                     yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
                     yield Static("", id="table-hint")
                 with TabPane(t("lobby.online"), id="tab-online"):
+                    yield Input(placeholder=t("online.search"), max_length=32, id="online-search")
+                    yield Static("", id="online-title")
                     yield OptionList(id="online")
                 with TabPane(t("lobby.highscores"), id="tab-scores"):
                     yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
@@ -228,6 +242,14 @@ class LobbyScreen(Screen[None]):
         online = self.query_one("#online", OptionList)
         online.clear_options()
         online.add_options([Option(name, id=name) for name in state.online])
+        title = self.owner.texts.t(
+            "online.title",
+            matches=state.online_matches,
+            count=state.online_count,
+            page=state.online_page + 1,
+            pages=state.online_pages,
+        )
+        self.query_one("#online-title", Static).update(title)
 
     def draw_scores(self) -> None:
         scores = self.query_one("#scores", DataTable)
@@ -251,7 +273,9 @@ class LobbyScreen(Screen[None]):
             self.query_one(ChatPanel).refresh_lines(full=kind != "chat")
         if kind in ("welcome", "lists", "games_changed", "joined", "left", "user"):
             self.draw_tables()
-        if kind in ("welcome", "lists", "presence", "user"):
+        if kind == "presence" and self.owner.state.browsing_online:  # the page, as it is now
+            self.ask_online(self.owner.state.online_search, self.owner.state.online_page)
+        if kind in ("welcome", "lists", "presence", "user", "online"):
             self.draw_online()
         if kind in ("welcome", "lists", "highscores"):
             self.draw_scores()
@@ -345,6 +369,31 @@ class LobbyScreen(Screen[None]):
 
         t = self.owner.texts.t
         self.app.push_screen(PromptScreen(t("me.rename"), t("login.hint")), rename)
+
+    def action_account(self) -> None:
+        from saboteur.tui.account import AccountScreen
+
+        self.app.push_screen(AccountScreen())
+
+    def action_search(self) -> None:
+        self.query_one("#lobby-tabs", TabbedContent).active = "tab-online"
+        self.query_one("#online-search", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "online-search":
+            event.stop()
+            self.ask_online(event.value.strip(), 0)
+            self.query_one("#online", OptionList).focus()
+
+    def action_page(self, step: int) -> None:
+        state = self.owner.state
+        page = max(0, min(state.online_pages - 1, state.online_page + step))
+        if page != state.online_page:
+            self.ask_online(state.online_search, page)
+
+    def ask_online(self, search: str, page: int) -> None:
+        """A page of the people online whose names hold ``search`` (the answer redraws)."""
+        self.owner.send_soon({"type": "online", "search": search, "page": page})
 
     def action_lang(self) -> None:
         texts = self.owner.texts

@@ -27,6 +27,7 @@ Message = dict[str, Any]
 CHAT_KEEP = 200  # chat lines kept per channel
 FEED_KEEP = 200  # events kept per game
 FINISHED_KEEP = 50
+ONLINE_PAGE = 50  # names on a page of the online list (the server's)
 
 
 @dataclass
@@ -80,6 +81,11 @@ class ClientState:
     token: str | None = None
     online: list[str] = field(default_factory=list)
     online_count: int = 0
+    online_search: str = ""  # the online list's search and page (0-based), as last answered
+    online_page: int = 0
+    online_pages: int = 1
+    online_matches: int = 0
+    registered: bool = False  # my nickname is registered
     open: list[Message] = field(default_factory=list)
     active: list[Message] = field(default_factory=list)
     open_count: int = 0
@@ -124,8 +130,13 @@ class ClientState:
             handler(message)
 
     def _lists(self, message: Message) -> None:
-        self.online = list(message.get("online") or [])
-        self.online_count = message.get("online_count", len(self.online))
+        if self.browsing_online:  # a search or a later page stays; the count moves on
+            self.online_count = message.get("online_count", self.online_count)
+        else:
+            self.online = list(message.get("online") or [])
+            self.online_count = message.get("online_count", len(self.online))
+            self.online_matches = self.online_count
+            self.online_pages = max(1, -(-self.online_count // ONLINE_PAGE))
         games = message.get("games") or {}
         self.open = sorted(games.get("open") or [], key=lambda t: int(t["id"]))
         self.active = sorted(games.get("active") or [], key=lambda t: int(t["id"]))
@@ -134,8 +145,14 @@ class ClientState:
         self.finished = list(message.get("finished") or [])[:FINISHED_KEEP]
         self.highscores = list(message.get("highscores") or [])
 
+    @property
+    def browsing_online(self) -> bool:
+        """Whether the online list shows a search or a page past the first."""
+        return bool(self.online_search) or self.online_page > 0
+
     def _on_welcome(self, message: Message) -> None:
         self.me = message["user"]["name"]
+        self.registered = bool(message["user"].get("registered"))
         self.token = message.get("token", self.token)
         self._lists(message)
         chat = [*(message.get("chat") or []), *(message.get("whispers") or [])]
@@ -168,9 +185,23 @@ class ClientState:
         self.active_count = message.get("active_count", self.active_count)
 
     def _on_presence(self, message: Message) -> None:
-        if "online" in message:
+        if "online" in message and not self.browsing_online:
             self.online = list(message["online"])
         self.online_count = message.get("count", self.online_count)
+        if not self.browsing_online:
+            self.online_matches = self.online_count
+            self.online_pages = max(1, -(-self.online_count // ONLINE_PAGE))
+
+    def _on_online(self, message: Message) -> None:
+        self.online = list(message.get("names") or [])
+        self.online_search = str(message.get("search") or "")
+        self.online_page = int(message.get("page") or 0)
+        self.online_pages = max(1, int(message.get("pages") or 1))
+        self.online_count = message.get("count", self.online_count)
+        self.online_matches = message.get("matches", len(self.online))
+
+    def _on_account(self, message: Message) -> None:
+        self.registered = bool(message.get("registered", True))
 
     def _on_highscores(self, message: Message) -> None:
         if "highscores" in message:

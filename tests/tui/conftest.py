@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from saboteur.server import seats
 from tests.server.helpers import LiveServer, live_server, sqlite_url
+
+DEAL = 5  # the seed of every deal in tests that fix it (the bots' choices follow from it)
 
 
 @pytest.fixture
@@ -19,3 +23,10 @@ def anyio_backend() -> str:
 def server(tmp_path: Path) -> Iterator[LiveServer]:
     with live_server(sqlite_url(tmp_path)) as running:
         yield running
+
+
+@pytest.fixture
+def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game the server starts is dealt from one seed, so a pilot's game is the same
+    game each time."""
+    monkeypatch.setattr(seats, "secrets", SimpleNamespace(randbits=lambda bits: DEAL))

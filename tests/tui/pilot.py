@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Input, Select
 
 from saboteur.tui.adapters import adapter_for
 from saboteur.tui.app import SaboteurApp
@@ -46,15 +46,32 @@ async def new_table(
     await pilot.press("n")
     await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table dialog")
     screen = app.screen
+    assert isinstance(screen, NewTableScreen)
+
+    async def settled(check: Callable[[], bool], what: str) -> None:
+        """Until ``check`` holds and the form, rebuilt after a choice, is mounted again."""
+        await until(pilot, check, what)
+
+        def rebuilt() -> bool:
+            field = screen.query_one("#f-players", Select)
+            rules = screen.ruleset()
+            seats = set(range(rules["min_players"], rules["max_players"] + 1))
+            return field._legal_values == seats and field.value == screen.players()
+
+        await pilot.pause(0.2)
+        await until(pilot, rebuilt, f"the form after {what}")
+
     screen.query_one("#f-ruleset", Select).value = ruleset
-    await pilot.pause(0.1)
-    app.screen.query_one("#f-players", Select).value = players
-    await pilot.pause(0.1)
+    await settled(lambda: screen.values["ruleset"] == ruleset, ruleset)
+    screen.query_one("#f-players", Select).value = players
+    await settled(lambda: screen.players() == players, f"{players} seats")
     for name, value in options.items():
-        app.screen.query_one(f"#o-{name}", Select).value = value
+        field = screen.query_one(f"#o-{name}")
+        assert isinstance(field, Select | Input), field
+        field.value = value
         await pilot.pause()
     for seat, bot in enumerate(bots, 1):
-        app.screen.query_one(f"#f-bot-{seat}", Select).value = bot
+        screen.query_one(f"#f-bot-{seat}", Select).value = bot
         await pilot.pause()
     await pilot.press("ctrl+s")
 

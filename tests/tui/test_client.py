@@ -167,3 +167,4 @@ def test_help_documents_the_keys() -> None:
     code, output = run("--help")
     assert code == 0 and "--tui" in output and "Keys of the terminal client" in output
     assert "type an action" in output and "whisper" in output
+    assert "a account" in output and "/ search the players online" in output

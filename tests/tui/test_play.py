@@ -15,6 +15,7 @@ from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.usefixtures("fixed_deal")
 async def test_a_classic_game_against_two_bots(server: LiveServer, tmp_path: Path) -> None:
     app = make_app(server, "Ann", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -37,6 +38,7 @@ async def test_a_classic_game_against_two_bots(server: LiveServer, tmp_path: Pat
     assert "act" in sent and sent <= {"hello", "new_game", "start", "act", "lobby", "lists", "join"}
 
 
+@pytest.mark.usefixtures("fixed_deal")
 async def test_a_duel_against_a_bot(server: LiveServer, tmp_path: Path) -> None:
     app = make_app(server, "Dora", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
