@@ -12,4 +12,5 @@ bash scripts/setup-axe.sh
 .venv/bin/ruff format --check saboteur tests examples scripts
 .venv/bin/mypy
 node --test tests/js/*.test.mjs
-.venv/bin/pytest "$@"
+# two or more workers (one per core), each test file on one worker (its module-scoped servers too)
+.venv/bin/pytest -n "${PYTEST_WORKERS:-auto}" --dist loadfile "$@"

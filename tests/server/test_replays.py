@@ -3,6 +3,7 @@ player (issue 23): a running or open game's record and replay are never served."
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import random
@@ -99,7 +100,12 @@ async def test_finished_games_are_listed_by_page_and_player_with_gold_and_winner
             game = await seat_all(table, options={"demo": True})
             view = (await play_out(table, game, random_chooser(rng)))[table[0]]["view"]
             played.append((game, view["scores"], view["winners"]))
-        lists = next(m for m in await ann.request({"type": "lists"}) if m["type"] == "lists")
+        for _ in range(100):  # the last game's results are stored just after its last move
+            replies = await ann.request({"type": "lists"})
+            lists = next(m for m in replies if m["type"] == "lists")
+            if len(lists["finished"]) == len(played):
+                break
+            await asyncio.sleep(0.05)
 
     newest_first = played[::-1]
     wanted = [{"id": g, "gold": gold, "winners": won} for g, gold, won in newest_first]

@@ -328,8 +328,14 @@ class App {
     }
     if (m.games) S.games = m.games;
     S.tableCounts = tableCounts(S.tableCounts, m);
-    if (m.finished) S.finished = m.finished;
-    if (m.highscores) S.highscores = m.highscores;
+    if (m.finished) {
+      S.finished = m.finished;
+      this.lobby.finishedChanged(); // a page read before (over HTTP) may be out of date
+    }
+    if (m.highscores) {
+      S.highscores = m.highscores;
+      this.lobby.ratings.stale(); // games may have finished while the lobby was not shown
+    }
   }
 
   resumeWatching() {
