@@ -8,7 +8,7 @@ the reader's language:
 >>> render(message(Event("duel", 0, {"target": 1, "ap": 2})), "en", ["Ann", "Ben"])
 'Ann duels Ben: 2 AP each'
 >>> render(card_message("I-pick-dragon"), "de"), render(card_message("S"), "en")
-('Gerade (Dietrich) mit Drache', 'stairs')
+('Gerade (Dietrich) mit Drachen', 'stairs')
 """
 
 from __future__ import annotations
