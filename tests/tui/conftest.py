@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from saboteur.server import seats
-from tests.server.helpers import LiveServer, live_server, sqlite_url
+from tests.server.conftest import anyio_backend, server  # the server tests' fixtures, shared
+
+__all__ = ["anyio_backend", "fixed_deal", "server"]
 
 DEAL = 5  # the seed of every deal in tests that fix it (the bots' choices follow from it)
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    with live_server(sqlite_url(tmp_path)) as running:
-        yield running
 
 
 @pytest.fixture

@@ -72,8 +72,13 @@ export class Ratings {
     if (this.ruleset === ruleset) this.render();
   }
 
+  /** The table, drawn again only when its rows, my name or the language changed (the lobby
+   * draws often: every change of its lists). */
   render(me = this.me) {
     this.me = me;
+    const drawn = [this.rows, me, getLang()];
+    if (this.drawn?.every((part, i) => part === drawn[i])) return;
+    this.drawn = drawn;
     refill(
       $("#ratings tbody"),
       this.rows.length
