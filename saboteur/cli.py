@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from saboteur.bots.commands import journal_command
 from saboteur.bots.commands import tournament as tournament_command
 from saboteur.commandline import (
     known_ruleset,
@@ -252,6 +253,7 @@ def replay(record_file: Path, show: bool, html_file: Path | None, as_json: bool)
 
 
 cli.add_command(tournament_command)
+cli.add_command(journal_command)
 cli.add_command(server_commands.server)
 cli.add_command(server_commands.client)
 cli.add_command(loadtest_command)

@@ -42,8 +42,15 @@ def test_json_schema_and_counts() -> None:
     code, out = run("--players", "4", "--bots", "heuristic,random", "--games", "4", "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"games", "bots"} and data["games"] == 4
+    assert set(data) == {"games", "bots", "paired_difference"} and data["games"] == 4
     assert list(data["bots"]) == ["heuristic", "random"]
+    paired = data["paired_difference"]  # two bots: compared over the 2 deals, seats rotated
+    assert set(paired) == {"of", "blocks", "digger", "saboteur"} and paired["blocks"] == 2
+    for role in ("digger", "saboteur"):
+        difference, low, high = paired[role]
+        a, b = (data["bots"][bot][role] for bot in ("heuristic", "random"))
+        assert difference == round(a["wins"] / a["rounds"] - b["wins"] / b["rounds"], 4)
+        assert low <= difference <= high
     seats = 0
     for roles in data["bots"].values():
         assert set(roles) == {"digger", "saboteur"}

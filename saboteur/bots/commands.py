@@ -18,14 +18,15 @@ from rich.console import Console
 from rich.table import Table
 
 from saboteur.bots.cluster import ClusterError
-from saboteur.bots.journal import Journal, JournalError
+from saboteur.bots.journal import Journal, JournalError, read_journal
 from saboteur.bots.progress import progress_bar
 from saboteur.bots.registry import BotSpec, BotSpecError, check_ruleset, parse_spec
-from saboteur.bots.solo import SoloResult, run_solo
-from saboteur.bots.tournament import Clock, TournamentResult, run_tournament
+from saboteur.bots.solo import SoloResult, run_solo, tally_solo
+from saboteur.bots.tournament import Clock, TournamentResult, run_tournament, tally_tournament
 from saboteur.commandline import make_game, ruleset_option
 from saboteur.engine import Game
 from saboteur.engine.registry import get_ruleset
+from saboteur.engine.ruleset import Ruleset
 
 
 def _specs(text: str, ruleset: str) -> list[BotSpec]:
@@ -72,6 +73,17 @@ def _print_table(result: TournamentResult, title: str, side_word: str, unit_word
             table.add_row(*row)
     console = Console()
     console.print(table)
+    if result.paired is not None:
+        first, second = result.paired["of"]
+        blocks = result.paired["blocks"]
+        console.print(
+            f"{first} minus {second}, paired over {blocks} deals (95% bootstrap interval):"
+        )
+        for role in result.roles:
+            difference, low, high = result.paired[role]
+            console.print(
+                f"  as {role}: {difference:+.1%} ({low:+.1%} to {high:+.1%})", highlight=False
+            )
     console.print(_speed_table(result.clocks))
 
 
@@ -111,6 +123,15 @@ def _speed_table(clocks: dict[str, Clock]) -> Table:
     return speed
 
 
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+plot_option = click.option(
+    "--plot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE.png",
+    help="Also write a chart of win rate by bot and role.",
+)
+
+
 @click.command(name="tournament")
 @click.option(
     "--players",
@@ -133,13 +154,8 @@ def _speed_table(clocks: dict[str, Clock]) -> Table:
     help="Games to play (solo: games per bot, each bot on the same deals).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first deal.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option(
-    "--plot",
-    type=click.Path(dir_okay=False, path_type=Path),
-    metavar="FILE.png",
-    help="Also write a chart of win rate by bot and role.",
-)
+@json_option
+@plot_option
 @ruleset_option
 @click.option(
     "--option",
@@ -213,8 +229,15 @@ def tournament(
             result = run_tournament(game, specs, games, seed, on_game, processes, journal, cluster)
     except ClusterError as err:
         raise click.UsageError(str(err)) from None
-    data = result.to_json()
     title = f"{games} games, {game.players} players, {ruleset} (seed {seed})"
+    _report(result, title, rules, as_json, plot)
+
+
+def _report(
+    result: TournamentResult, title: str, rules: Ruleset, as_json: bool, plot: Path | None
+) -> None:
+    """Print a tournament's result (a table, or JSON) and draw its chart if asked."""
+    data = result.to_json()
     if plot is not None:
         try:
             from saboteur.bots.plot import plot_win_rates
@@ -264,6 +287,48 @@ def _solo(
         return
     options = f", {game.options}" if game.options else ""
     _print_solo(result, f"{game.ruleset}: {games} games per bot{options} (seed {seed})")
+
+
+@click.command(name="journal")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@json_option
+@plot_option
+def journal_command(path: Path, as_json: bool, plot: Path | None) -> None:
+    """The result so far of the tournament whose journal is PATH (``tournament --out``),
+    without playing: win rates with their intervals and, for two bots, their paired
+    difference over the deals both games of which are done (solo: mean scores).
+
+    It is what ``saboteur tournament`` prints at the end, for a tournament still running,
+    interrupted, or finished on another machine.
+    """
+    try:
+        header, played = read_journal(path)
+        rules = get_ruleset(str(header.get("ruleset")))
+        names = [str(name) for name in header["bots"]]
+    except (JournalError, OSError) as err:
+        raise click.BadParameter(str(err), param_hint="'PATH'") from None
+    except (KeyError, TypeError, ValueError) as err:
+        raise click.BadParameter(f"{path}: its first line is not a tournament ({err})") from None
+    unknown = sorted({seat for game in played.values() for seat in game.seats} - set(names))
+    if unknown:
+        raise click.BadParameter(f"{path}: games seat bots its header does not name: {unknown}")
+    setting = f"{header.get('players')} players, {rules.name} (seed {header.get('seed')})"
+    if not rules.sides:
+        if plot is not None:
+            raise click.BadParameter(
+                f"{rules.name} reports mean scores, not win rates: there is no chart for it",
+                param_hint="'--plot'",
+            )
+        solo = tally_solo(rules.score_bands, names, played) if played else SoloResult()
+        if as_json:
+            click.echo(json.dumps(solo.to_json(), indent=2))
+        else:
+            _print_solo(solo, f"{setting}: {solo.games} games per bot, from {path.name}")
+        return
+    if plot is not None:
+        _check_plot(plot)
+    result = tally_tournament(rules, names, played)
+    _report(result, f"{len(played)} games, {setting}, from {path.name}", rules, as_json, plot)
 
 
 if __name__ == "__main__":  # ``python -m saboteur.bots.commands`` until the main CLI has it

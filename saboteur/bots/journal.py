@@ -90,3 +90,28 @@ class Journal:
 
     def _drop_last_line(self, lines: list[str]) -> None:
         self.path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+
+
+def read_journal(path: Path) -> tuple[dict[str, Any], dict[int, Played]]:
+    """A journal's header (what is played) and the games in it so far, read without changing
+    the file (a last line cut short is left out); :class:`JournalError` if it is no journal,
+    ``OSError`` if it cannot be read."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines:
+        raise JournalError(f"{path} is empty, not a tournament journal")
+    try:
+        header = json.loads(lines[0])["tournament"]
+        if not isinstance(header, dict):
+            raise TypeError
+    except (ValueError, KeyError, TypeError):
+        raise JournalError(f"{path} is not a tournament journal") from None
+    played: dict[int, Played] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            game = Played.from_json(json.loads(line))
+        except (ValueError, KeyError, TypeError) as err:
+            if number == len(lines):
+                break
+            raise JournalError(f"{path}, line {number}: not a game ({err})") from None
+        played[game.key] = game
+    return header, played

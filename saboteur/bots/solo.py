@@ -21,12 +21,12 @@ deals ``seed``, ``seed + 1``, ... ``seed + games - 1``, so bots meet the same ca
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from saboteur.bots.journal import Journal
-from saboteur.bots.pool import Job, collect
+from saboteur.bots.pool import Job, Played, collect
 from saboteur.bots.registry import BotSpec
 from saboteur.bots.tournament import Clock, add_thinking
 from saboteur.engine import Game
@@ -98,19 +98,31 @@ def run_solo(
 ) -> SoloResult:
     """Let each of ``specs`` play ``games`` solo deals from ``seed`` on; collect the scores
     (in deal order, the same with any number of ``workers``)."""
-    result = SoloResult(
-        games=games,
-        scores={spec.text: [] for spec in specs},
-        clocks={spec.text: Clock() for spec in specs},
-        score_bands=get_ruleset(game.ruleset).score_bands,
-    )
     jobs = [
         Job(number * len(specs) + i, (spec.text,), seed + number, f"{seed}:{number}")
         for number in range(games)
         for i, spec in enumerate(specs)
     ]
     played = collect(game, jobs, workers, on_game, journal, cluster)
+    names = [spec.text for spec in specs]
+    return tally_solo(get_ruleset(game.ruleset).score_bands, names, played, games)
+
+
+def tally_solo(
+    score_bands: tuple[tuple[int, str], ...],
+    names: Sequence[str],
+    played: Mapping[int, Played],
+    games: int | None = None,
+) -> SoloResult:
+    """Tally solo games played by the bots ``names`` (in deal order); ``games`` deals per bot
+    (by default: as many as the bot that played most)."""
+    result = SoloResult(
+        scores={name: [] for name in names},
+        clocks={name: Clock() for name in names},
+        score_bands=score_bands,
+    )
     for key in sorted(played):
         result.scores[played[key].seats[0]].append(played[key].scores[0])
         add_thinking(result.clocks, played[key])
+    result.games = games if games is not None else max(map(len, result.scores.values()))
     return result

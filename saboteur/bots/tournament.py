@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,6 +109,7 @@ class TournamentResult:
     tallies: dict[str, dict[str, Tally]] = field(default_factory=dict)
     clocks: dict[str, Clock] = field(default_factory=dict)
     roles: tuple[str, ...] = ()
+    paired: dict[str, Any] | None = None  # two bots: see :func:`paired_comparison`
 
     @property
     def ties(self) -> bool:
@@ -129,13 +130,16 @@ class TournamentResult:
         add_thinking(self.clocks, played)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "games": self.games,
             "bots": {
                 name: {role: tallies[role].to_json() for role in self.roles}
                 for name, tallies in self.tallies.items()
             },
         }
+        if self.paired is not None:
+            out["paired_difference"] = self.paired
+        return out
 
 
 def seating(specs: Sequence[BotSpec], players: int, number: int) -> list[BotSpec]:
@@ -179,15 +183,62 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` games between ``specs`` (distinct bots) and tally them, in game order
     (so the result is the same with any number of ``workers``); see :func:`pool.collect`."""
-    rules: Ruleset = get_ruleset(game.ruleset)
-    ties = 0 if rules.ties else None
-    result = TournamentResult(
-        tallies={spec.text: {role: Tally(ties=ties) for role in rules.sides} for spec in specs},
-        clocks={spec.text: Clock() for spec in specs},
-        roles=rules.sides,
-    )
     jobs = tournament_jobs(specs, game.players, games, seed)
     played = collect(game, jobs, workers, on_game, journal, cluster)
+    return tally_tournament(get_ruleset(game.ruleset), [spec.text for spec in specs], played)
+
+
+def tally_tournament(
+    rules: Ruleset, names: Sequence[str], played: Mapping[int, Played]
+) -> TournamentResult:
+    """Tally games played between the bots ``names``, in game order; with two bots, also
+    their paired comparison (:func:`paired_comparison`)."""
+    ties = 0 if rules.ties else None
+    result = TournamentResult(
+        tallies={name: {role: Tally(ties=ties) for role in rules.sides} for name in names},
+        clocks={name: Clock() for name in names},
+        roles=rules.sides,
+    )
     for number in sorted(played):
         result.add(played[number])
+    if len(names) == 2:
+        result.paired = paired_comparison(rules.sides, names, played)
     return result
+
+
+def paired_comparison(
+    roles: Sequence[str], names: Sequence[str], played: Mapping[int, Played]
+) -> dict[str, Any] | None:
+    """Per role, the first bot's win rate minus the second's with its 95% bootstrap interval
+    (:func:`paired_difference`) over the blocks of two games that share a deal (games ``2b``
+    and ``2b + 1``, seats rotated); a block with a game missing is left out.  None without a
+    complete block.
+
+    >>> from saboteur.bots.pool import Played
+    >>> def game(n, a_won):
+    ...     seats = ("a", "b") if n % 2 == 0 else ("b", "a")
+    ...     won = seats.index("a") if a_won else seats.index("b")
+    ...     outcomes = tuple((s, "x", "win" if s == won else "loss") for s in (0, 1))
+    ...     return Played(n, seats, outcomes, (0, 0), ((0, 0.0, 0),) * 2)
+    >>> played = {0: game(0, True), 1: game(1, True), 2: game(2, False)}
+    >>> paired_comparison(["x"], ["a", "b"], played)
+    {'of': ['a', 'b'], 'blocks': 1, 'x': [1.0, 1.0, 1.0]}
+    """
+    blocks: dict[str, list[tuple[int, int, int, int]]] = {role: [] for role in roles}
+    complete = sorted({n // 2 for n in played if n % 2 == 0 and n + 1 in played})
+    for block in complete:
+        counts = {(name, role): [0, 0] for name in names for role in roles}
+        for game in (played[2 * block], played[2 * block + 1]):
+            for seat, role, how in game.outcomes:
+                tally = counts[game.seats[seat], role]
+                tally[0] += how == "win"
+                tally[1] += 1
+        for role in roles:
+            (won_a, rounds_a), (won_b, rounds_b) = (counts[name, role] for name in names)
+            blocks[role].append((won_a, rounds_a, won_b, rounds_b))
+    if not complete:
+        return None
+    out: dict[str, Any] = {"of": list(names), "blocks": len(complete)}
+    for role in roles:
+        out[role] = list(paired_difference(blocks[role]))
+    return out
