@@ -386,7 +386,7 @@ def create_app(
 
     @app.get("/api/online", response_model=list[str])
     async def online() -> list[str]:
-        return service_of().online_names()
+        return list(service_of().online_names())
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index() -> HTMLResponse:

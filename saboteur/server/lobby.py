@@ -51,7 +51,7 @@ class Lobby:
         for kind, tables in self.by_kind().items():
             if shown is not None and len(tables) > shown:
                 kept = tables[:shown] if kind == "open" else tables[-shown:]
-                mine = [t for t in tables if user_id is not None and t.seat_of(user_id) is not None]
+                mine = [t for t in tables if user_id in t.row.seats.values()]
                 tables = sorted(set(kept) | set(mine), key=lambda table: table.id)
             lists[kind] = [table.summary(self.names) for table in tables]
         return lists
@@ -59,7 +59,9 @@ class Lobby:
     def by_kind(self) -> dict[str, list[Table]]:
         """The open and the active tables, each by id."""
         kinds: dict[str, list[Table]] = {"open": [], "active": []}
-        for table in sorted(self.tables.values(), key=lambda table: table.id):
+        tables = self.tables
+        for game_id in sorted(tables):  # the ids are the keys: sorted in C, no key function
+            table = tables[game_id]
             kinds["open" if table.is_open else "active"].append(table)
         return kinds
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,8 +20,12 @@ class Presence:
         self.hub, self.nodes, self.feed = hub, nodes, feed
         self.users_version = 0  # changes of who is online here (told to the other nodes)
         self.shown: dict[str, Any] = {}  # the presence the feed sent last
-        self._online: tuple[tuple[int, int], list[str]] = ((-1, -1), [])
-        self._folded: tuple[list[str], list[str], set[str]] = ([], [], set())  # casefolded
+        self._seen = (-1, -1)  # the versions of who is online that the names below follow
+        self._merged: dict[int, str] = {}  # everyone online by user id
+        self._order: list[tuple[str, int]] = []  # (casefolded name, user id), sorted
+        self._names: list[str] = []  # their names in that order
+        self._changes = 0  # changes of the sorted names (for the casefolded copy below)
+        self._folded: tuple[int, list[str], set[str]] = (0, [], set())  # casefolded
 
     def broadcast(self) -> None:
         """Tell this node's clients who is online (on any node), soon."""
@@ -36,13 +41,28 @@ class Presence:
         self.users_changed()
 
     def online_names(self) -> list[str]:
-        """Everyone online, on this node or another, sorted regardless of case (kept until
-        someone comes, goes or is renamed: a crowd saying hello does not sort it each time)."""
+        """Everyone online, on this node or another, sorted regardless of case.
+
+        Kept sorted as people come and go (who came and who went is found by comparing the
+        users online with those of the last call, in C): a crowd saying hello does not sort
+        everyone for each hello.  The list is this object's own: read it, do not change it.
+        """
         key = (self.hub.version, self.nodes.version)
-        if self._online[0] != key:
-            names = {**self.nodes.remote_users(), **self.hub.names}
-            self._online = (key, sorted(names.values(), key=str.casefold))
-        return self._online[1]
+        if self._seen != key:
+            self._seen = key
+            merged = {**self.nodes.remote_users(), **self.hub.names}
+            gone = self._merged.items() - merged.items()
+            came = merged.items() - self._merged.items()
+            for user_id, name in gone:
+                index = bisect.bisect_left(self._order, (name.casefold(), user_id))
+                del self._order[index], self._names[index]
+            for user_id, name in came:
+                index = bisect.bisect_left(self._order, (name.casefold(), user_id))
+                self._order.insert(index, (name.casefold(), user_id))
+                self._names.insert(index, name)
+            self._merged = merged
+            self._changes += bool(gone or came)
+        return self._names
 
     def page(self, search: str = "", page: int = 0, asked: Sequence[str] = ()) -> dict[str, Any]:
         """A page of ``ONLINE_SHOWN`` names of the people online whose name holds ``search``
@@ -56,9 +76,9 @@ class Presence:
         ([], 1)
         """
         names = self.online_names()
-        if self._folded[0] is not names:
-            folded = [name.casefold() for name in names]
-            self._folded = (names, folded, set(folded))
+        if self._folded[0] != self._changes:
+            folded = [order[0] for order in self._order]
+            self._folded = (self._changes, folded, set(folded))
         _, folded, known = self._folded
         key = search.casefold()
         matches = [n for n, f in zip(names, folded, strict=True) if key in f] if key else names

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
 from typing import Any
 
 from saboteur.engine import IllegalAction, NotationError, OptionError
@@ -31,11 +33,29 @@ from saboteur.server.ports import Shared
 from saboteur.server.presence import Presence
 from saboteur.server.protocol import ProtocolError, error
 from saboteur.server.seats import Seats
+from saboteur.server.store.access import StoreBusy
 from saboteur.server.store.store import ACTIVE, OPEN, Store
 from saboteur.server.sync import Sync
 from saboteur.server.tables import Table
 
 log = logging.getLogger("saboteur.server")
+
+
+class BusyLog:
+    """Logs an overloaded database once per ``every`` seconds, with how often it happened
+    meanwhile (an overload refuses many messages at once: one line each would flood the log)."""
+
+    def __init__(self, every: float = 10.0) -> None:
+        self.every, self.count, self.logged_at = every, 0, -math.inf
+
+    def happened(self, err: Exception) -> None:
+        self.count += 1
+        now = time.monotonic()
+        if now - self.logged_at >= self.every:
+            note = "database busy, %d message(s) refused since the last note: %s"
+            log.warning(note, self.count, err)
+            self.count, self.logged_at = 0, now
+
 
 MESSAGE_BURST, MESSAGE_WINDOW = 60, 1.0  # at most 60 messages a second per connection
 BOT_DELAY = 0.7  # seconds a bot waits before it moves, so people can follow
@@ -62,6 +82,7 @@ class Service:
         self.message_limits: dict[Client, RateLimit] = {}
         self.watchdog: asyncio.Task[None] | None = None  # drops connections stuck in a send
         self.sweeper: asyncio.Task[None] | None = None  # gives back long-gone guests' names
+        self.busy = BusyLog()
         policy = account_policy or AccountPolicy()
         shared = Shared(
             store, self.bus, self.hub, self.names, Guards(abuse_limits or AbuseLimits())
@@ -212,6 +233,9 @@ class Service:
             client.push(error(err.code, err.message, err.ref if ref is None else ref))
         except IllegalAction as err:
             client.push(error("illegal", err.message, ref, rule=err.rule))
+        except StoreBusy as err:  # overloaded, not a bug: the client may send it again
+            self.busy.happened(err)
+            client.push(error("busy", "the server is overloaded: send that again in a moment", ref))
         except Exception:  # a bug or a store failure: say so, keep the connection
             log.exception("message failed")
             client.push(error("internal", "the server could not handle that message", ref))

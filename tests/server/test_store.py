@@ -305,3 +305,23 @@ def test_nodes_starting_together_migrate_in_turn(postgres_url: str) -> None:
     ]
     errors = [node.communicate(timeout=120)[1].decode(errors="replace") for node in nodes]
     assert [node.returncode for node in nodes] == [0, 0, 0], errors
+
+
+async def test_a_read_with_no_connection_free_in_time_says_busy(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An overloaded node: every pooled connection is taken and stays taken past the wait; the
+    read is refused with StoreBusy (the server answers ``busy``), and works once one is free."""
+    from saboteur.server.store import access
+
+    monkeypatch.setattr(access, "POOL", 1)
+    monkeypatch.setattr(access, "POOL_WAIT", 0.2)
+    db = access.AsyncDatabase(postgres_url)
+    try:
+        held = await db.engine.connect().start()
+        with pytest.raises(access.StoreBusy, match="no database connection free in time"):
+            await db.read(lambda conn: conn.execute(sa.text("SELECT 1")).scalar())
+        await held.close()
+        assert await db.read(lambda conn: conn.execute(sa.text("SELECT 1")).scalar()) == 1
+    finally:
+        await db.close()

@@ -47,6 +47,7 @@ from typing import Any, Protocol, TypeVar, cast
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 from sqlalchemy.pool import StaticPool
 
@@ -57,7 +58,13 @@ Job = Callable[[Connection], Any]
 Order = tuple[str, int, int]  # what a write locks: (table, game, seat or sequence number)
 READERS = 4  # threads reading a SQLite file at once
 POOL = 40  # connections a node keeps: 2 for the group commits, the rest for reads (opened once)
+POOL_WAIT = 10.0  # seconds a read waits for a free connection before the node says it is busy
 TRANSIENT = {"40001", "40P01"}  # serialization failure, deadlock detected: worth another try
+
+
+class StoreBusy(Exception):
+    """The database gave no connection in time (every one busy): an overloaded node; the
+    read did not run."""
 
 
 class Database(Protocol):
@@ -261,7 +268,12 @@ class AsyncDatabase:
     def __init__(self, url: str) -> None:
         # enough connections for a crowd saying hello at once, kept open (no churn)
         self.engine = create_async_engine(
-            url, pool_pre_ping=True, pool_size=POOL, max_overflow=0, isolation_level="AUTOCOMMIT"
+            url,
+            pool_pre_ping=True,
+            pool_size=POOL,
+            max_overflow=0,
+            pool_timeout=POOL_WAIT,
+            isolation_level="AUTOCOMMIT",
         )
         self._writers: dict[bool, AsyncConnection] = {}  # by whether it runs transactions
         self._writes = GroupCommit(self._transact)
@@ -293,8 +305,15 @@ class AsyncDatabase:
                 await conn.close()
 
     async def read(self, job: Callable[[Connection], T]) -> T:
-        async with self.engine.connect() as conn:
+        conn = self.engine.connect()
+        try:
+            await conn.start()
+        except PoolTimeout as err:
+            raise StoreBusy(f"no database connection free in time: {err}") from None
+        try:
             return await conn.run_sync(job)
+        finally:
+            await conn.close()
 
     async def write(self, job: Callable[[Connection], T], order: Order | None = None) -> T:
         return await self._writes.write(job, order)
