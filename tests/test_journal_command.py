@@ -41,7 +41,7 @@ def test_a_finished_journal_gives_the_tournament_s_own_result(tmp_path: Path) ->
     assert "6 games, 3 players, classic (seed 4), from t.jsonl" in text
     assert "heuristic minus random, paired over 3 deals" in text
     digger = paired["digger"]
-    assert f"as digger: {digger[0]:+.1%}" in text
+    assert f"as digger: {100 * digger[0]:+.1f} points ({100 * digger[1]:+.1f} to" in text
 
 
 def test_the_paired_difference_counts_complete_deals_only(tmp_path: Path) -> None:

@@ -82,7 +82,9 @@ def _print_table(result: TournamentResult, title: str, side_word: str, unit_word
         for role in result.roles:
             difference, low, high = result.paired[role]
             console.print(
-                f"  as {role}: {difference:+.1%} ({low:+.1%} to {high:+.1%})", highlight=False
+                f"  as {role}: {100 * difference:+.1f} points"
+                f" ({100 * low:+.1f} to {100 * high:+.1f})",
+                highlight=False,
             )
     console.print(_speed_table(result.clocks))
 
