@@ -56,7 +56,8 @@ def option_words(schema: list[dict[str, Any]], chosen: dict[str, Any], texts: Te
 
 
 def seat_words(table: dict[str, Any], texts: Texts) -> str:
-    """A table's seats: ★ the host, — a free seat, a bot with the badge of its kind."""
+    """A table's seats: the host named so in words, — a free seat, a bot with the badge of its
+    kind (★ is kept for the winners of a game)."""
     bots = table.get("bots") or []
     away = set(table.get("away") or [])
     out = []
@@ -64,7 +65,9 @@ def seat_words(table: dict[str, Any], texts: Texts) -> str:
         if name is None:
             out.append("—")
             continue
-        text = f"★{name}" if name == table.get("host") else str(name)
+        text = str(name)
+        if name == table.get("host"):
+            text += f" ({texts.t('seat.host')})"
         if seat < len(bots) and bots[seat]:
             text += f" ({texts.t('seat.bot', kind=bots[seat])})"
         elif seat in away:
