@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 
 from saboteur.cli import main
 from saboteur.engine import Record, new_game
+from saboteur.engine.grid import slot_xy
 from saboteur.engine.registry import registered
 from saboteur.engine.replays import apply_patch, diff, replay_of, seat_views, watched_view
+from saboteur.engine.zwergengold.state import ZwergengoldState
 from saboteur.server.replay_page import replay_page
 from tests.toy import TOY
 
@@ -153,3 +155,36 @@ def test_the_page_carries_the_replay_viewers_modules() -> None:
     for module in ("replay-page.js", "replay.js", "game.js", "i18n.js", "duel.js", "messages.json"):
         assert f'"sab/{module}"' in page
     assert '"sab/app.js"' not in page and '"sab/net.js"' not in page  # no connection
+
+
+def test_a_zwergengold_replay_shows_every_face_down_card() -> None:
+    record = Record.load(RECORDS / "zwergengold-3p.json")
+    data = check_replay(record)
+    state = zwergengold_state(record)
+    for k, view in enumerate(seat_views(data, 1)):
+        if k:
+            state.apply(record.actions[k - 1])
+        hidden = {slot_xy(slot) for slot in state.face_down_slots()}
+        assert {(x, y) for x, y, _card in view["seen"]} == hidden, k
+        assert all(card for _x, _y, card in view["seen"])
+        cards = {slot_xy(slot): card for slot, card in state.lab.cards.items()}
+        for entry in view["labyrinth"]:
+            if entry["face"] == "down":  # drawn with its symbol, whole
+                assert entry.get("seen") and entry["card"] == cards[entry["x"], entry["y"]], k
+    state = zwergengold_state(record)
+    for action in record.actions:
+        state.apply(action)
+        if len(state.face_down_slots()) > len(state.view(1)["seen"]):
+            break
+    own = state.view(1)["seen"]
+    assert len(state.replay_view(1)["seen"]) == len(state.face_down_slots()) > len(own)
+    assert state.view(1)["seen"] == own  # showing them changed nothing in the game
+    shown = {(e["x"], e["y"]) for e in state.view(1)["labyrinth"] if e.get("seen")}
+    assert shown == {(x, y) for x, y, _card in own}  # the game shows the looks of far sight only
+    assert not any(e.get("seen") for e in state.view(None)["labyrinth"])  # spectators: none
+
+
+def zwergengold_state(record: Record) -> ZwergengoldState:
+    state = new_game(record.ruleset, record.players, record.options).new_state(record.seed)
+    assert isinstance(state, ZwergengoldState)
+    return state

@@ -133,9 +133,16 @@ class Spy:
         secret = {c for c in {*down.values(), *held, *state.stairs} if C.symbol(c)} - public
         for seat in (*range(state.game.players), None):
             view = state.view(seat)
+            looked = {} if seat is None else {slot_xy(s): c for s, c in state.seen[seat].items()}
             shown = _strings({k: v for k, v in view.items() if k not in ("seen", "foreseen")})
-            assert not shown & secret
-            for card in (*view["labyrinth"], *view["board"]["cells"]):
+            assert not shown & (secret - set(looked.values()))  # only what this seat saw
+            for card in view["labyrinth"]:  # a card this seat saw shows it its symbol
+                where = (card["x"], card["y"])
+                if where in down:
+                    saw = where in looked
+                    assert card.get("seen", False) == saw
+                    assert card["card"] == (down[where] if saw else C.back(down[where]))
+            for card in view["board"]["cells"]:
                 where = (card["x"], card["y"])
                 assert where not in down or card["card"] == C.back(down[where])
             if seat is not None:

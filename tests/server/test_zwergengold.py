@@ -77,8 +77,15 @@ async def test_two_mages_play_to_the_end(server: LiveServer) -> None:
         views = [last[client]["view"] for client in players]
         assert all(view["phase"] == "over" for view in views)
         for view in views:
-            for card in view["labyrinth"]:
-                assert card["face"] == "up" or card["card"] in C.BACKS
+            looked = {(x, y): card for x, y, card in view.get("seen", [])}
+            for card in view["labyrinth"]:  # face down: its back, or what this mage saw of it
+                where = (card["x"], card["y"])
+                if card["face"] == "down":
+                    assert (
+                        card["card"] == looked[where]
+                        if card.get("seen")
+                        else card["card"] in C.BACKS
+                    )
             assert all(back in C.BACKS for supply in view["supplies"] for back in supply)
         finished = server.get("/api/games", status="finished")
         assert finished[0]["id"] == game and finished[0]["ruleset"] == "zwergengold"

@@ -44,17 +44,22 @@ def shown_name(state: ZwergengoldState, slot: int) -> str:
     return card if slot in state.lab.face_up else back(card)
 
 
-def _labyrinth(state: ZwergengoldState) -> list[JSON]:
+def _labyrinth(state: ZwergengoldState, player: int | None) -> list[JSON]:
+    """The laid cards; a face-down card ``player`` has seen (far sight, or a replay, where
+    every card is seen) shows its symbol to them, marked ``seen``."""
     lab = state.lab
     chains = lab.chains
+    seen = state.seen[player] if player is not None else {}
     out = []
     for slot in lab.cards:
         sid = lab.maze.cells[slot]
         chain = chains.of.get(slot)
+        looked = slot in seen and slot not in lab.face_up
         out.append(
             {
                 **dict(zip(("x", "y"), slot_xy(slot), strict=True)),
-                "card": shown_name(state, slot),
+                "card": lab.cards[slot] if looked else shown_name(state, slot),
+                **({"seen": True} if looked else {}),
                 "face": "up" if slot in lab.face_up else "down",
                 "turn": _SHAPES[sid].rotation,
                 "level": lab.shown(lab.levels[slot]),
@@ -119,7 +124,7 @@ def view_of(state: ZwergengoldState, player: int | None) -> JSON:
         "supplies": [[back(card) for card in hand] for hand in state.hands],
         "pile": len(state.pile),
         "stairs": len(state.stairs),
-        "labyrinth": _labyrinth(state),
+        "labyrinth": _labyrinth(state, player),
         "pending": None
         if pending is None
         else {**_at(pending.to), "via": pending.kind, "fee": pending.fee},

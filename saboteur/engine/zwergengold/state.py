@@ -170,6 +170,17 @@ class ZwergengoldState(TableState):
     def view(self, player: int | None) -> JSON:
         return cast(JSON, self.game.part("notation", "view_of")(self, player))
 
+    def replay_view(self, player: int) -> JSON:
+        """The view with every face-down card of the labyrinth shown as ``player``'s far sight
+        would show it (``seen``): for replays of finished games, where nothing is secret."""
+        looked = self.seen[player]
+        lab = self.lab
+        self.seen[player] = {slot: lab.cards[slot] for slot in self.face_down_slots()}
+        try:
+            return self.view(player)
+        finally:
+            self.seen[player] = looked
+
     def to_json(self) -> JSON:
         return cast(JSON, self.game.part("notation", "state_to_json")(self))
 

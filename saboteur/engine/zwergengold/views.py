@@ -18,6 +18,7 @@ class LabyrinthCard(TypedDict):
     y: int
     card: str  # what the viewer sees: its back while face down, the whole card once turned
     face: str  # up (symbol shown) or down
+    seen: NotRequired[bool]  # face down, but the viewer saw it (far sight; a replay): whole card
     turn: int  # quarter turns clockwise from the printed card
     level: int  # the corridor's level (stairs: of the upper end)
     deep: str  # stairs: the side one level deeper (N, E, S or W); else ""

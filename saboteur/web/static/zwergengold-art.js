@@ -86,7 +86,7 @@ export function labyrinthArt(entry, { target = 0, symbol = "", scroll = "", hand
   if (!hand) out += `<text class="zg-level" x="5" y="17" font-size="15" font-weight="800" fill="${ink}" stroke="${fill}" stroke-width="3" paint-order="stroke">${escapeText(levelText(entry))}</text>`;
   if (entry.card === "start") return out;
   if (entry.face === "up" && symbol) out += badge(symbol, false);
-  if (entry.face === "down" && !hand) out += badge("?", true);
+  if (entry.face === "down" && !hand) out += badge(entry.seen && symbol ? symbol : "?", true); // seen: far sight, or a replay
   if (scroll) out += `<text x="${CX}" y="${CH - 6}" text-anchor="middle" font-size="8" font-style="italic" fill="${ink}">${escapeText(scroll)}</text>`;
   if (entry.covers) out += `<text x="${CW - 5}" y="15" text-anchor="end" font-size="9" fill="${ink}">▤${entry.covers}</text>`;
   return out;

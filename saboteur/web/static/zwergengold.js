@@ -165,7 +165,7 @@ function cellItems(view) {
   const target = view.target ?? 0;
   return (view.labyrinth ?? []).map((entry) => {
     const { symbol, scroll } = cardParts(entry.card);
-    const names = { target, symbol: entry.face === "up" ? word("symbol", symbol) : "", scroll: word("scroll", scroll) };
+    const names = { target, symbol: entry.face === "up" || entry.seen ? word("symbol", symbol) : "", scroll: word("scroll", scroll) };
     const passage = entry.passage == null ? "" : ` · ${t("zg.passage", { n: entry.passage })}`;
     return {
       x: entry.x,
