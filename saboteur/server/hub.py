@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -25,6 +26,7 @@ Aborter = Callable[[], None]
 
 
 _ENCODER = msgspec.json.Encoder()
+CHANGES_KEPT = 4096  # changes of who is online kept, for those who follow them step by step
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -126,6 +128,28 @@ class Hub:
         self.by_user: dict[int, set[Client]] = {}
         self.names: dict[int, str] = {}
         self.version = 0  # counts changes of who is online here, and of their names
+        self.changes: deque[tuple[int, int]] = deque(maxlen=CHANGES_KEPT)  # (version, user id)
+
+    def _changed(self, user_id: int) -> None:
+        self.version += 1
+        self.changes.append((self.version, user_id))
+
+    def changed_since(self, version: int) -> list[int] | None:
+        """The users who came, went or were renamed here after ``version`` (the latest first),
+        or None if that is longer ago than the changes kept.
+
+        >>> hub = Hub()
+        >>> hub._changed(7); hub._changed(9)
+        >>> hub.changed_since(0), hub.changed_since(1), hub.changed_since(2)
+        ([9, 7], [9], [])
+        """
+        wanted = self.version - version
+        if wanted <= 0:
+            return []
+        kept = self.changes
+        if wanted > len(kept) or (kept[-wanted][0], kept[-1][0]) != (version + 1, self.version):
+            return None  # too old, or the version moved without a change noted
+        return [self.changes[-k][1] for k in range(1, wanted + 1)]
 
     async def watch(self, every: float = 1.0) -> None:
         """Drop, every ``every`` seconds, the connections whose send has waited too long."""
@@ -146,7 +170,7 @@ class Hub:
         client.user = user
         if self.names.get(user.id) != user.name:
             self.names[user.id] = user.name
-            self.version += 1
+            self._changed(user.id)
         tabs = self.by_user.setdefault(user.id, set())
         tabs.add(client)
         return len(tabs) == 1
@@ -163,7 +187,7 @@ class Hub:
         if not tabs:
             del self.by_user[client.user.id]
             self.names.pop(client.user.id, None)
-            self.version += 1
+            self._changed(client.user.id)
             return True
         return False
 
@@ -176,7 +200,7 @@ class Hub:
     def rename(self, user_id: int, name: str) -> None:
         if user_id in self.names:
             self.names[user_id] = name
-            self.version += 1
+            self._changed(user_id)
         for client in self.by_user.get(user_id, ()):
             if client.user is not None:
                 client.user.name = name

@@ -8,7 +8,7 @@ from saboteur.server.feed import ONLINE_SHOWN, TABLES_SHOWN
 from saboteur.server.hub import Client, encode
 from saboteur.server.ports import Feed, Shared, Shown
 from saboteur.server.store.store import User
-from saboteur.server.tables import Table
+from saboteur.server.tables import Table, seated_at
 
 
 class Lobby:
@@ -51,7 +51,7 @@ class Lobby:
         for kind, tables in self.by_kind().items():
             if shown is not None and len(tables) > shown:
                 kept = tables[:shown] if kind == "open" else tables[-shown:]
-                mine = [t for t in tables if user_id in t.row.seats.values()]
+                mine = seated_at(tables, user_id)
                 tables = sorted(set(kept) | set(mine), key=lambda table: table.id)
             lists[kind] = [table.summary(self.names) for table in tables]
         return lists
@@ -119,7 +119,7 @@ class Lobby:
     def seats_renamed(self, user_id: int) -> None:
         """The tables where ``user_id`` sits show a new name for them (the lobby soon, their
         game windows at once)."""
-        seated = [t for t in self.tables.values() if t.seat_of(user_id) is not None]
+        seated = seated_at(self.tables.values(), user_id)
         self.broadcast_lists(*(table.id for table in seated))
         for table in seated:
             self.show_table(table)

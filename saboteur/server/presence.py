@@ -43,26 +43,57 @@ class Presence:
     def online_names(self) -> list[str]:
         """Everyone online, on this node or another, sorted regardless of case.
 
-        Kept sorted as people come and go (who came and who went is found by comparing the
-        users online with those of the last call, in C): a crowd saying hello does not sort
-        everyone for each hello.  The list is this object's own: read it, do not change it.
+        Kept sorted as people come and go: the hub says who came, went or was renamed here
+        since the last call, and after another node's heartbeat changed its users, everyone
+        is compared with those known (in C).  A crowd saying hello sorts nobody afresh and
+        looks at nobody else per hello.  The list is this object's own: read, do not change.
         """
         key = (self.hub.version, self.nodes.version)
         if self._seen != key:
+            here = self.hub.changed_since(self._seen[0]) if key[1] == self._seen[1] else None
+            if here is None:  # the other nodes' users changed (a heartbeat), or long ago
+                self._follow_everyone()
+            else:
+                self._follow(set(here))
             self._seen = key
-            merged = {**self.nodes.remote_users(), **self.hub.names}
-            gone = self._merged.items() - merged.items()
-            came = merged.items() - self._merged.items()
-            for user_id, name in gone:
-                index = bisect.bisect_left(self._order, (name.casefold(), user_id))
-                del self._order[index], self._names[index]
-            for user_id, name in came:
-                index = bisect.bisect_left(self._order, (name.casefold(), user_id))
-                self._order.insert(index, (name.casefold(), user_id))
-                self._names.insert(index, name)
-            self._merged = merged
-            self._changes += bool(gone or came)
         return self._names
+
+    def _follow_everyone(self) -> None:
+        """Compare everyone online with those known (in C) and sort in the difference."""
+        merged = {**self.nodes.remote_users(), **self.hub.names}
+        gone = self._merged.items() - merged.items()
+        came = merged.items() - self._merged.items()
+        for user_id, name in gone:
+            self._drop(user_id, name)
+        for user_id, name in came:
+            self._add(user_id, name)
+        self._merged = merged
+
+    def _follow(self, user_ids: set[int]) -> None:
+        """Only these users came, went or were renamed here: sort in their changes."""
+        remote = self.nodes.remote_users()
+        for user_id in user_ids:
+            now = self.hub.names.get(user_id, remote.get(user_id))
+            before = self._merged.get(user_id)
+            if now == before:
+                continue
+            if before is not None:
+                self._drop(user_id, before)
+                del self._merged[user_id]
+            if now is not None:
+                self._add(user_id, now)
+                self._merged[user_id] = now
+
+    def _add(self, user_id: int, name: str) -> None:
+        index = bisect.bisect_left(self._order, (name.casefold(), user_id))
+        self._order.insert(index, (name.casefold(), user_id))
+        self._names.insert(index, name)
+        self._changes += 1
+
+    def _drop(self, user_id: int, name: str) -> None:
+        index = bisect.bisect_left(self._order, (name.casefold(), user_id))
+        del self._order[index], self._names[index]
+        self._changes += 1
 
     def page(self, search: str = "", page: int = 0, asked: Sequence[str] = ()) -> dict[str, Any]:
         """A page of ``ONLINE_SHOWN`` names of the people online whose name holds ``search``

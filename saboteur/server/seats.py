@@ -16,7 +16,7 @@ from saboteur.server.hub import Client
 from saboteur.server.ports import Arming, BotUsers, Games, Lists, Online, Shared, Talk, Views
 from saboteur.server.protocol import ProtocolError
 from saboteur.server.store.store import ACTIVE, SeatTaken, User
-from saboteur.server.tables import Table
+from saboteur.server.tables import Table, seated_at
 
 
 class Seats:
@@ -83,9 +83,8 @@ class Seats:
 
     async def rejoin(self, client: Client, user: User) -> None:
         """A user said hello: back to every seat they hold (taken back from a bot at once)."""
-        for table in list(self.tables.values()):
-            seat = table.seat_of(user.id)
-            if seat is not None:
+        for table in seated_at(self.tables.values(), user.id):
+            if table.seat_of(user.id) is not None:  # still (an earlier join awaited)
                 await self.join(client, user, table)
 
     async def join(self, client: Client, user: User, table: Table) -> None:

@@ -7,6 +7,7 @@ The table never decides a rule: it asks the engine.  It builds the per-seat mess
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from typing import Any
 
 from saboteur.bots.base import Bot
@@ -174,3 +175,9 @@ class Table:
         assert self.state is not None
         visible = [e for e in self.state.events if e.visible_to(seat)]
         return visible[-FEED_ON_SYNC:]
+
+
+def seated_at(tables: Iterable[Table], user_id: int | None) -> list[Table]:
+    """The tables among ``tables`` where ``user_id`` holds a seat (each seat is looked up in C:
+    a crowd's hellos each look at every table)."""
+    return [table for table in tables if user_id in table.row.seats.values()]

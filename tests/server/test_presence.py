@@ -13,8 +13,10 @@ from saboteur.server.presence import Presence
 NAMES = st.text(alphabet="AaBbÄäßS ", min_size=1, max_size=4)
 STEPS = st.lists(
     st.tuples(
-        st.sampled_from(["here", "remote"]), st.integers(0, 12), st.none() | NAMES
-    ),  # where, who, the new name (None: gone)
+        st.sampled_from(["here", "here", "unnoted", "remote"]),
+        st.integers(0, 12),
+        st.none() | NAMES,
+    ),  # where, who, the new name (None: gone); "unnoted": a change the hub did not note
     max_size=60,
 )
 
@@ -34,12 +36,15 @@ def test_the_names_follow_every_change_in_order(
     presence = Presence(hub, nodes, Feed())
     remote: dict[int, str] = {}
     for number, (where, user_id, name) in enumerate(steps):
-        if where == "here":
+        if where in ("here", "unnoted"):
             if name is None:
                 hub.names.pop(user_id, None)
             else:
                 hub.names[user_id] = name
-            hub.version += 1
+            if where == "here":
+                hub._changed(user_id)  # as login, remove and rename note it
+            else:
+                hub.version += 1  # followed by comparing everyone
         else:
             if name is None:
                 remote.pop(100 + user_id, None)
@@ -53,3 +58,23 @@ def test_the_names_follow_every_change_in_order(
             assert sorted(got) == sorted(expected)
             assert [n.casefold() for n in got] == [n.casefold() for n in expected]
             assert presence.page("a")["matches"] == sum("a" in n.casefold() for n in expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.none() | NAMES), max_size=60))
+def test_changes_noted_by_the_hub_are_followed_one_by_one(
+    steps: list[tuple[int, str | None]],
+) -> None:
+    hub, nodes = Hub(), Nodes("a")
+    nodes.update("b", {100: "Zed", 101: "amy"})
+    presence = Presence(hub, nodes, Feed())
+    presence.online_names()
+    for user_id, name in steps:  # as login, remove and rename change the hub: noted
+        if name is None:
+            hub.names.pop(user_id, None)
+        else:
+            hub.names[user_id] = name
+        hub._changed(user_id)
+        expected = sorted([*hub.names.values(), "Zed", "amy"], key=lambda n: n.casefold())
+        assert [n.casefold() for n in presence.online_names()] == [n.casefold() for n in expected]
+        assert sorted(presence.online_names()) == sorted(expected)
