@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { SIDE_SPOT, cardArt, cellArt, cellFields, parseShape, piecesByField, rotateSides, shapeCell, turnedShape } from "../../saboteur/web/static/darkcave-art.js";
-import { costParts, nearestInDirection, pathTo, splitTarget, walkBadge, walkTargets } from "../../saboteur/web/static/darkcave-walk.js";
+import { costParts, pathTo, splitTarget, walkBadge, walkTargets } from "../../saboteur/web/static/darkcave-walk.js";
 import { clanResult, darkcaveRules, passAction, sideOf } from "../../saboteur/web/static/darkcave.js";
+import { nearestInDirection } from "../../saboteur/web/static/keys.js";
 
 const cell = (card, turn, sides, links, fields) => ({ x: 1, y: 0, card, kind: "path", face: "up", turn, sides, links, ...(fields ? { fields } : {}) });
 const CENTRE = [30, 45];

@@ -7,6 +7,7 @@
 import { icon } from "./icons.js";
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
 import { placesOf, STRINGS, t } from "./i18n.js";
+import { moveFocus } from "./keys.js";
 import { botBadge, h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
 import { panelFor } from "./results.js";
@@ -175,6 +176,10 @@ export class GameWindow {
       return;
     }
     if (!typing && this.msg && !this.msg.replay && this.rules.key?.(this, event)) {
+      event.preventDefault();
+      return;
+    }
+    if (!typing && event.key.startsWith("Arrow") && moveFocus(document.activeElement, event.key)) {
       event.preventDefault();
       return;
     }
