@@ -1,9 +1,9 @@
 """An accessibility audit with axe-core (the npm package, installed by scripts/setup-axe.sh and
 injected by Playwright), in English and German (#23): the first visit, the lobby with its high
-scores and ratings, the new-table dialog with every ruleset's options, the game window and card
-menu of every ruleset the server offers, the replay viewer and the results panels (a round's and
-the final one) of every ruleset: no violation of any impact. Then what screen readers hear (the
-live regions) and a whole move played with the keyboard only."""
+scores and ratings, the rename and account dialogs, the new-table dialog with every ruleset's
+options, the game window and card menu of every ruleset the server offers, the replay viewer and
+the results panels (a round's and the final one) of every ruleset: no violation of any impact.
+Then what screen readers hear (the live regions) and a whole move played with the keyboard only."""
 
 from __future__ import annotations
 
@@ -65,6 +65,14 @@ TURN = {"en": ("Your turn!", "{name}'s turn"), "de": ("Du bist am Zug!", "{name}
 MOVE_WORDS = {
     "place": {"en": " laid a ", "de": " hat eine "},
     "discard": {"en": "You discarded ", "de": "Du hast "},
+}
+# controls named in the interface's language (not in English whatever the language)
+NAMES = {
+    "#hand": ("Your hand", "Deine Hand"),
+    "#chat .chat-channel": ("Channel", "Kanal"),
+    "#chat .chat-to": ("Whisper to", "Flüstern an"),
+    "#chat .chat-input": ("Message", "Nachricht"),
+    "#rename-name": ("Nickname", "Spielername"),
 }
 ENGINE_CODE = re.compile(r"[a-z]+:[\w-]+|@|\(-?\d+, ?-?\d+\)|\bseat \d")
 
@@ -138,15 +146,23 @@ def test_every_offered_ruleset_is_audited(site: Site) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_lobby_its_ratings_and_the_new_table_dialog(person: Player, lang: str) -> None:
+def test_the_lobby_its_ratings_and_its_dialogs(person: Player, lang: str) -> None:
     page = person.page
     choose_language(page, lang)
     wait_for(page, "document.querySelectorAll('#ratings tbody tr button.link').length === 2")
     wait_for(page, "document.querySelectorAll('#finished-games li').length >= 5")
     assert violations(page) == [], "the lobby with high scores, ratings and finished games"
+    for selector, names in NAMES.items():
+        assert page.get_attribute(selector, "aria-label") == names[LANGS.index(lang)], selector
     page.click("#ratings button.link >> nth=0")
     page.wait_for_selector("#rating-history:not([hidden]) svg path")
     assert violations(page) == [], "a player's rating history"
+    for button, dialog in (("#rename-btn", "#rename-dialog"), ("#account-btn", "#account-dialog")):
+        page.click(button)
+        page.wait_for_selector(f"{dialog}[open]")
+        assert violations(page) == [], dialog
+        page.keyboard.press("Escape")
+        page.wait_for_selector(f"{dialog}:not([open])", state="attached")
     page.click("#new-game-btn")
     page.wait_for_selector("#new-game-dialog[open]")
     for ruleset in FINISHED:  # each ruleset's own options and seats

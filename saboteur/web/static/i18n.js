@@ -159,6 +159,9 @@ export const STRINGS = {
     "chat.whisper": "Whisper to…",
     "chat.placeholder": "Say something…",
     "chat.to": "to",
+    "chat.channel": "Channel",
+    "chat.recipient": "Whisper to",
+    "chat.message": "Message",
     "chat.server": "Server",
     "chat.whisperTag": "whisper",
     "chat.gameTag": "game #{id}",
@@ -179,6 +182,7 @@ export const STRINGS = {
     "side.players": "Players",
     "side.events": "Events",
     "side.chat": "Chat",
+    "side.hand": "Your hand",
     "info.deck": "Deck {n}",
     "info.round": "Round {r} of {n}",
     "info.spectating": "You are watching",
@@ -532,6 +536,9 @@ export const STRINGS = {
     "chat.whisper": "Flüstern an…",
     "chat.placeholder": "Schreib etwas…",
     "chat.to": "an",
+    "chat.channel": "Kanal",
+    "chat.recipient": "Flüstern an",
+    "chat.message": "Nachricht",
     "chat.server": "Server",
     "chat.whisperTag": "geflüstert",
     "chat.gameTag": "Spiel #{id}",
@@ -552,6 +559,7 @@ export const STRINGS = {
     "side.players": "Spieler",
     "side.events": "Ereignisse",
     "side.chat": "Chat",
+    "side.hand": "Deine Hand",
     "info.deck": "Stapel {n}",
     "info.round": "Runde {r} von {n}",
     "info.spectating": "Du schaust zu",
@@ -785,7 +793,8 @@ export function t(key, params = {}) {
   return translate(STRINGS, lang, key, params);
 }
 
-/** Fill every element carrying data-i18n (text), data-i18n-placeholder, data-i18n-title / -label. */
+/** Fill every element carrying data-i18n (text), data-i18n-placeholder, data-i18n-title (title and
+ * name) or data-i18n-label (name only). */
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
@@ -795,6 +804,7 @@ export function applyStatic(root = document) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute("aria-label", el.title);
   }
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
 }
 
 export function toolName(tool) {
