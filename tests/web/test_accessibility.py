@@ -294,6 +294,8 @@ def lay_a_card_by_keyboard(page: Any) -> str:
         if focused(page, "#card-menu .menu-item.kind-place"):
             page.keyboard.press("Enter")
             wait_for(page, "document.activeElement?.matches('.maze .target')")
+            frame = "getComputedStyle(document.activeElement.querySelector('.target-frame')).stroke"
+            assert page.evaluate(frame) == "rgb(255, 255, 255)"  # the focused place stands out
             slot = "document.activeElement.dataset.slot"
             visited = {page.evaluate(slot)}
             for key in ("ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"):
@@ -345,6 +347,8 @@ def test_a_move_by_keyboard_and_what_screen_readers_hear(person: Player, lang: s
     heard = page.locator(old_lines).count()
     seq = person.seq()
     tab_to(page, "#hand .hand-card")
+    ring = "getComputedStyle(document.activeElement).outlineStyle"
+    assert page.evaluate(ring) == "solid"  # the focused card is ringed
     kind = lay_a_card_by_keyboard(page)
     wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
     wait_for(page, "document.activeElement?.closest('#hand') !== null")  # back at the hand

@@ -127,7 +127,7 @@ export function turnedShape(shape) {
 
 /** A hand card's name as it lies (turned: with the degrees): its corridor and the scroll written on
  * its back, that scroll not in brackets, so the words on the card are part of its name. */
-export function shapeName(shape) {
+function shapeName(shape) {
   const [back, turn] = splitShape(shape);
   const { corridor, scroll } = cardParts(back);
   const name = scroll ? t("zg.back", { corridor: word("corridor", corridor), scroll: word("scroll", scroll) }) : zgCardName(back);
