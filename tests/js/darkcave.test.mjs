@@ -5,9 +5,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { SIDE_SPOT, cardArt, cellArt, cellFields, parseShape, piecesByField, rotateSides, shapeCell, turnedShape } from "../../saboteur/web/static/darkcave-art.js";
-import { costParts, nearestInDirection, pathTo, splitTarget, walkBadge, walkTargets } from "../../saboteur/web/static/darkcave-walk.js";
+import { SIDE_SPOT, cardArt, cellArt, cellFields, deckMark, parseShape, piecesByField, rotateSides, shapeCell, turnedShape } from "../../saboteur/web/static/darkcave-art.js";
+import { costParts, pathTo, splitTarget, walkBadge, walkTargets } from "../../saboteur/web/static/darkcave-walk.js";
 import { clanResult, darkcaveRules, passAction, sideOf } from "../../saboteur/web/static/darkcave.js";
+import { nearestInDirection } from "../../saboteur/web/static/keys.js";
 
 const cell = (card, turn, sides, links, fields) => ({ x: 1, y: 0, card, kind: "path", face: "up", turn, sides, links, ...(fields ? { fields } : {}) });
 const CENTRE = [30, 45];
@@ -71,6 +72,10 @@ describe("cellFields: where each field lies", () => {
     assert.match(cardArt("II-hole-Ns"), /sym-hole/);
     assert.match(cardArt("rat", 3, "Ratte"), /Ratte/);
     assert.match(cellArt(cell("III-bridge", 0, "NESW", ["NS", "EW"], ["N", "E", "S", "W", "", ""])), /planks/);
+    const bridge = cellArt(cell("III-bridge", 0, "NESW", ["NS", "EW"], ["N", "E", "S", "W", "", ""]));
+    assert.equal(bridge.match(/class="deck-mark"/g).length, 3); // deck III: three strokes, no text
+    assert.doesNotMatch(bridge, /<text/);
+    assert.equal(deckMark(0), "");
   });
 });
 

@@ -143,4 +143,8 @@ describe("turning a hand card", () => {
     assert.equal(turnSides("NES", 2), "NSW");
     assert.match(zwergengoldRules.cardName("S~2"), /180°/);
   });
+  test("a hand card's name holds the scroll's words as the card shows them, not in brackets", () => {
+    assert.equal(zwergengoldRules.cardName("I-farsight"), "straight, scroll: far sight");
+    assert.equal(zwergengoldRules.cardName("T-pick~1"), "T-junction, scroll: lock pick ↻90°");
+  });
 });

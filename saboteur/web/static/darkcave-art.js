@@ -228,8 +228,14 @@ export function cellArt(cell, seed = 1) {
   for (const f of fields) {
     out += `<circle class="field-spot" data-n="${f.n}" cx="${f.spot[0].toFixed(1)}" cy="${f.spot[1].toFixed(1)}" r="4.5" fill="#f7e7c4" fill-opacity="${f.special ? 0.15 : 0.6}" stroke="#2a1b10" stroke-width="1"/>`;
   }
-  const deck = shape.group ? "I".repeat(shape.group) : "";
-  if (deck) out += `<text x="5" y="11" font-size="8" font-weight="700" fill="#f3e6cc" opacity=".7">${deck}</text>`;
+  return out + deckMark(shape.group ?? 0);
+}
+
+/** A card's deck (group I, II or III) in its top left corner, as that many upright strokes: a mark
+ * drawn, not words (the card's name says "deck III", so no visible text is left out of it). */
+export function deckMark(group) {
+  let out = "";
+  for (let i = 0; i < group; i += 1) out += `<rect class="deck-mark" x="${5 + i * 3}" y="4" width="1.8" height="7" fill="#f3e6cc" opacity=".7"/>`;
   return out;
 }
 

@@ -88,28 +88,3 @@ export function splitTarget(target, boardTargets, cells) {
   });
 }
 
-const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-
-/**
- * The index of the point of `points` ([x, y], in maze units) an arrow key goes to from `from`:
- * the nearest one lying more in that direction than across it; -1 if none.
- */
-export function nearestInDirection(points, from, key) {
-  const dir = DIRECTIONS[key];
-  if (!dir) return -1;
-  let best = -1;
-  let bestScore = Infinity;
-  points.forEach(([x, y], i) => {
-    const dx = x - from[0];
-    const dy = y - from[1];
-    const along = dx * dir[0] + dy * dir[1];
-    const across = Math.abs(dx * dir[1] - dy * dir[0]);
-    if (along <= 0.5 || across > along * 1.5) return;
-    const score = along + across * 2;
-    if (score < bestScore) {
-      bestScore = score;
-      best = i;
-    }
-  });
-  return best;
-}

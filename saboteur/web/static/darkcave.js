@@ -11,8 +11,9 @@ import { register } from "./adapters.js";
 import { boardOptions, targetsOf } from "./board-targets.js";
 import { svgIcon } from "./cards.js";
 import { CLAN_COLOURS, GOLD_ICON, cardArt, cellArt, creatureIcon, dwarfIcon, goalBackArt, isPathCard, piecesByField, turnedShape, webMarkup } from "./darkcave-art.js";
-import { cellsBySlot, costParts, nearestInDirection, spotOf, splitTarget, walkTargets } from "./darkcave-walk.js";
+import { cellsBySlot, costParts, spotOf, splitTarget, walkTargets } from "./darkcave-walk.js";
 import { cardNameIn, eventText, placesOf, t } from "./i18n.js";
+import { nearestInDirection } from "./keys.js";
 import { h } from "./lobby.js";
 import { PX, PY } from "./maze.js";
 

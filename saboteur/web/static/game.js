@@ -7,6 +7,7 @@
 import { icon } from "./icons.js";
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
 import { placesOf, STRINGS, t } from "./i18n.js";
+import { moveFocus } from "./keys.js";
 import { botBadge, h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
 import { panelFor } from "./results.js";
@@ -15,6 +16,7 @@ import { becameMine, TurnSignal } from "./turn-signal.js";
 
 const $ = (sel) => document.querySelector(sel);
 const MUTED = new Set(["draw", "drew", "deal", "discard", "gold-value", "peek"]);
+const ANNOUNCED = 20; // the event lines the screen readers' live region keeps
 
 /** The players a menu line can be played on: seat -> its action, from the board's targets. */
 export function playerTargets(option, targets) {
@@ -175,6 +177,10 @@ export class GameWindow {
       return;
     }
     if (!typing && this.msg && !this.msg.replay && this.rules.key?.(this, event)) {
+      event.preventDefault();
+      return;
+    }
+    if (!typing && event.key.startsWith("Arrow") && moveFocus(document.activeElement, event.key)) {
       event.preventDefault();
       return;
     }
@@ -588,9 +594,19 @@ export class GameWindow {
     const nodes = feed.events.slice(from).map((ev) => h("li", { class: feedClass(ev.kind), text: said(ev) }));
     if (fresh) list.replaceChildren(...nodes);
     else list.append(...nodes);
+    this.announce(fresh ? [] : nodes.map((node) => node.textContent), fresh);
     this.renderTurnLine(list, msg);
     if (fresh || (atBottom && nodes.length)) list.scrollTop = list.scrollHeight;
     this.feed = { game: msg.game, epoch: feed.epoch, count: feed.events.length };
+  }
+
+  /** The event log's new lines, for screen readers (the quiet live region #announcer): not a log
+   * drawn afresh (a game entered, another language), which would be read out whole. */
+  announce(lines, fresh) {
+    const region = $("#announcer");
+    if (fresh) region.replaceChildren();
+    region.append(...lines.map((text) => h("p", { text })));
+    while (region.childElementCount > ANNOUNCED) region.firstElementChild.remove();
   }
 
   /** Whose turn it is, as the one quiet last line of the event log (changed, never added to);

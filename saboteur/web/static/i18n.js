@@ -58,6 +58,7 @@ export const STRINGS = {
     "about.1": "Lay tunnel cards from the start towards the three face-down goals: one of them hides the gold.",
     "about.2": "Most dwarves are gold-diggers. A few are secretly saboteurs who want the tunnel to fail.",
     "about.3": "Break and repair tools, bring down rockfalls, peek at goals with a map — and watch what the others do.",
+    "about.keys": "Keyboard: Tab goes to your cards, the players and the highlighted places; the arrow keys move between them and through a card's menu; Enter or Space chooses; R turns a tunnel card; Esc goes back. In a replay ← and → step, Home and End go to the start and the end.",
     "lobby.open": "Open games",
     "lobby.active": "Games in progress",
     "lobby.finished": "Finished games",
@@ -158,6 +159,9 @@ export const STRINGS = {
     "chat.whisper": "Whisper to…",
     "chat.placeholder": "Say something…",
     "chat.to": "to",
+    "chat.channel": "Channel",
+    "chat.recipient": "Whisper to",
+    "chat.message": "Message",
     "chat.server": "Server",
     "chat.whisperTag": "whisper",
     "chat.gameTag": "game #{id}",
@@ -178,6 +182,7 @@ export const STRINGS = {
     "side.players": "Players",
     "side.events": "Events",
     "side.chat": "Chat",
+    "side.hand": "Your hand",
     "info.deck": "Deck {n}",
     "info.round": "Round {r} of {n}",
     "info.spectating": "You are watching",
@@ -357,6 +362,7 @@ export const STRINGS = {
     "zg.menu.attach": "Attach it on a highlighted place",
     "zg.menu.read": "Read {scroll}, then attach it",
     "zg.passage": "passage under it at level {n}",
+    "zg.back": "{corridor}, scroll: {scroll}",
     "zg.level": "level {n}",
     "zg.mage": "{name}'s mage: {n} AP",
     "zg.clickCard": "Click a ringed card to move there (the number: its AP; ?: face down).",
@@ -430,6 +436,7 @@ export const STRINGS = {
     "about.1": "Legt Wegkarten vom Start zu den drei verdeckten Zielkarten: unter einer liegt das Gold.",
     "about.2": "Die meisten Zwerge sind Goldsucher. Einige sind heimlich Saboteure und wollen den Weg verhindern.",
     "about.3": "Zerbrecht und repariert Werkzeuge, löst Steinschläge aus, späht mit der Schatzkarte — und beobachtet die anderen.",
+    "about.keys": "Tastatur: Tab springt zu deinen Karten, den Spielern und den markierten Feldern; die Pfeiltasten wechseln zwischen ihnen und durch das Menü einer Karte; Enter oder Leertaste wählt; R dreht eine Wegkarte; Esc geht zurück. In einer Wiederholung gehen ← und → einen Schritt, Pos1 und Ende an den Anfang und ans Ende.",
     "lobby.open": "Offene Spiele",
     "lobby.active": "Laufende Spiele",
     "lobby.finished": "Beendete Spiele",
@@ -530,6 +537,9 @@ export const STRINGS = {
     "chat.whisper": "Flüstern an…",
     "chat.placeholder": "Schreib etwas…",
     "chat.to": "an",
+    "chat.channel": "Kanal",
+    "chat.recipient": "Flüstern an",
+    "chat.message": "Nachricht",
     "chat.server": "Server",
     "chat.whisperTag": "geflüstert",
     "chat.gameTag": "Spiel #{id}",
@@ -550,6 +560,7 @@ export const STRINGS = {
     "side.players": "Spieler",
     "side.events": "Ereignisse",
     "side.chat": "Chat",
+    "side.hand": "Deine Hand",
     "info.deck": "Stapel {n}",
     "info.round": "Runde {r} von {n}",
     "info.spectating": "Du schaust zu",
@@ -729,6 +740,7 @@ export const STRINGS = {
     "zg.menu.attach": "Auf einem markierten Platz anlegen",
     "zg.menu.read": "Schriftrolle „{scroll}“ lesen, dann anlegen",
     "zg.passage": "Durchgang darunter in Ebene {n}",
+    "zg.back": "{corridor}, Schriftrolle: {scroll}",
     "zg.level": "Ebene {n}",
     "zg.mage": "Magier von {name}: {n} AP",
     "zg.clickCard": "Klicke auf eine umringte Karte, um dorthin zu ziehen (Zahl: ihre AP; ?: verdeckt).",
@@ -783,7 +795,8 @@ export function t(key, params = {}) {
   return translate(STRINGS, lang, key, params);
 }
 
-/** Fill every element carrying data-i18n (text), data-i18n-placeholder, data-i18n-title / -label. */
+/** Fill every element carrying data-i18n (text), data-i18n-placeholder, data-i18n-title (title and
+ * name) or data-i18n-label (name only). */
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
@@ -793,6 +806,7 @@ export function applyStatic(root = document) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute("aria-label", el.title);
   }
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
 }
 
 export function toolName(tool) {

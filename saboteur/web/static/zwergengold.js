@@ -125,10 +125,13 @@ export function turnedShape(shape) {
   return shapeOf(back, ways[(ways.indexOf(turn) + 1) % ways.length]);
 }
 
-/** A card's name as it lies (turned: with the degrees). */
+/** A hand card's name as it lies (turned: with the degrees): its corridor and the scroll written on
+ * its back, that scroll not in brackets, so the words on the card are part of its name. */
 function shapeName(shape) {
   const [back, turn] = splitShape(shape);
-  return turn ? `${zgCardName(back)} ↻${turn * 90}°` : zgCardName(back);
+  const { corridor, scroll } = cardParts(back);
+  const name = scroll ? t("zg.back", { corridor: word("corridor", corridor), scroll: word("scroll", scroll) }) : zgCardName(back);
+  return turn ? `${name} ↻${turn * 90}°` : name;
 }
 
 /** The card menu of a hand card (a back): attach it, read its scroll and attach it, each by the
