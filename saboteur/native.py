@@ -29,6 +29,7 @@ from pathlib import Path
 
 HOT_MODULES = (
     "saboteur.engine.moves",
+    "saboteur.engine.chance",
     "saboteur.engine.grid",
     "saboteur.engine.maze",
     "saboteur.engine.classic.actions",

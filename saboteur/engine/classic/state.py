@@ -16,6 +16,7 @@ import random
 from typing import TYPE_CHECKING
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
+from saboteur.engine.chance import randrange, shuffle
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.actions import (
     BREAK,
@@ -161,7 +162,7 @@ class ClassicState(TableState):
     def deal(cls, game: ClassicGame, seed: int) -> ClassicState:
         state = cls(game, seed)
         pile = list(C.GOLD_CARDS)
-        random.Random(f"classic:{seed}:gold").shuffle(pile)
+        shuffle(random.Random(f"classic:{seed}:gold"), pile)
         state.gold_pile = pile
         state._start_round(1)
         return state
@@ -175,13 +176,13 @@ class ClassicState(TableState):
         else:
             saboteurs, diggers = C.ROLE_TABLE[n]
             pool = [C.SABOTEUR] * saboteurs + [C.DIGGER] * diggers
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         self.roles, self.role_aside = pool[:n], pool[n:]
 
         maze = self.maze = Maze(C.SHAPES, game.opts.bounds)
         maze.add_root(START_SLOT, C.START_SHAPE)
         goals = list(C.GOAL_CARDS)
-        rng.shuffle(goals)
+        shuffle(rng, goals)
         self.goal_cards = dict(zip(GOAL_SLOTS, goals, strict=True))
         for index, card in self.goal_cards.items():
             maze.add_hidden(index, card)
@@ -191,7 +192,7 @@ class ClassicState(TableState):
             for x, y, card, turned in DEMO_LAYOUT:
                 deck.remove(card)
                 maze.place(slot_index(x, y), C.shape_id(card, turned))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         size = C.hand_size(n)
         self.hands = [[deck.pop() for _ in range(size)] for _ in range(n)]
         self.deck = deck
@@ -202,7 +203,7 @@ class ClassicState(TableState):
         self.phase = PLAY
         if number == 1:
             first = game.opts.first
-            self.current = rng.randrange(n) if first is None else first
+            self.current = randrange(rng, n) if first is None else first
         else:
             self.current = (self.last_player + 1) % n
         self.events.append(Event("round-start", None, {"round": number, "first": self.current}))
@@ -476,7 +477,7 @@ class ClassicState(TableState):
         if len(offer) < len(diggers):
             self.events.append(Event("gold-short", None, {"cards": len(offer)}))
         if self.game.opts.online3:
-            random.Random(f"classic:{self.seed}:share:{self.round}").shuffle(offer)
+            shuffle(random.Random(f"classic:{self.seed}:share:{self.round}"), offer)
             for seat, value in zip(order, offer, strict=False):
                 self._give_gold(seat, [value])
             self._next_round()

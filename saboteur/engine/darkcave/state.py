@@ -29,6 +29,7 @@ import random
 from typing import TYPE_CHECKING
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
+from saboteur.engine.chance import choice, randrange, shuffle
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import setup as S
@@ -152,12 +153,12 @@ class DarkCaveState(TableState):
         state = cls(game, seed)
         n = game.players
         rng = random.Random(f"darkcave:{seed}:deal")
-        one_clan = rng.choice(S.CLANS)
+        one_clan = choice(rng, S.CLANS)
         clan_cards = S.clan_cards(n, one_clan)
-        rng.shuffle(clan_cards)
+        shuffle(rng, clan_cards)
         state.clan_cards, state.aside = clan_cards[:n], sorted(clan_cards[n:])
         goals = list(C.GOALS)
-        rng.shuffle(goals)
+        shuffle(rng, goals)
         maze = state.maze
         maze.add_root(slot_index(0, 0), C.START_SHAPE)
         for (x, y), goal in zip(S.goal_slots(n), goals, strict=True):
@@ -169,7 +170,7 @@ class DarkCaveState(TableState):
         decks = {}
         for deck in C.DECKS:
             cards = C.deck_cards(deck)
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             state.box += cards[: S.REMOVED]
             decks[deck] = cards[S.REMOVED :]
         for seat in range(n):
@@ -636,7 +637,7 @@ class DarkCaveState(TableState):
         # drawn from what the state notation holds, so a reloaded state draws the same card
         key = f"darkcave:{self.seed}:{self.turns}:{len(self.discard)}:{seat}:{why}"
         rng = random.Random(key)
-        card = hand.pop(rng.randrange(len(hand)))
+        card = hand.pop(randrange(rng, len(hand)))
         self.discard.append(card)
         self.events.append(Event("card-lost", seat, {"why": why}))
         self.events.append(Event("lost", seat, {"card": card}, to=seat))

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
+from saboteur.engine.chance import shuffle
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.actions import (
     BREAK,
@@ -89,7 +90,7 @@ class DuelState(TableState):
     def deal(cls, game: DuelGame, seed: int) -> DuelState:
         state = cls(game, seed)
         goals = C.goal_cards()
-        random.Random(f"{game.ruleset}:{seed}:goals").shuffle(goals)
+        shuffle(random.Random(f"{game.ruleset}:{seed}:goals"), goals)
         state.goal_pile = goals
         state._start_round(1)
         return state
@@ -107,7 +108,7 @@ class DuelState(TableState):
                 gone[card] -= 1
             else:
                 deck.append(card)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         self.aside = [deck.pop() for _ in range(layout.aside)]
         self.deck, self.discard = deck, []
         self.broken = [0] * n

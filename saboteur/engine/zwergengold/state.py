@@ -26,6 +26,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
+from saboteur.engine.chance import randrange, shuffle
 from saboteur.engine.grid import field_id, field_slot, slot_xy
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import TableState
@@ -98,12 +99,12 @@ class ZwergengoldState(TableState):
         if game.no_plan:
             state.stairs = [card for card in deck if C.corridor(card) == C.STAIRS]
             deck = [card for card in deck if C.corridor(card) != C.STAIRS] + list(C.PLAN_CARDS)
-            rng.shuffle(state.stairs)
-        rng.shuffle(deck)
+            shuffle(rng, state.stairs)
+        shuffle(rng, deck)
         for hand in state.hands:
             hand += [deck.pop() for _ in range(HAND)]
         state.pile = deck
-        state.first = game.first if game.first is not None else rng.randrange(game.players)
+        state.first = game.first if game.first is not None else randrange(rng, game.players)
         state.turn = state.current = state.first
         start = field_id(START, 0)
         state.mages = [
