@@ -30,7 +30,7 @@ def test_choice_and_randrange_are_the_standard_librarys(seed: int | str, sizes: 
         items = range(size)
         assert chance.choice(ours_rng, items) == theirs_rng.choice(items)
         assert chance.randrange(ours_rng, size) == theirs_rng.randrange(size)
-        assert chance.below(ours_rng, size) == theirs_rng._randbelow(size)
+        assert chance.below(ours_rng, size) == theirs_rng.randrange(size)
     assert ours_rng.getstate() == theirs_rng.getstate()
 
 
