@@ -24,7 +24,6 @@ happen on their own between decisions.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING
 
@@ -380,7 +379,18 @@ class DarkCaveState(TableState):
         return render(self, player)
 
     def clone(self) -> DarkCaveState:
-        clone = copy.copy(self)
+        clone = type(self)(self.game, self.seed)  # a constructor: the compiled class needs one
+        clone.round, clone.phase, clone.current, clone.turn = (
+            self.round,
+            self.phase,
+            self.current,
+            self.turn,
+        )
+        clone.turns, clone.supply, clone.still = self.turns, self.supply, self.still
+        clone.steps_left, clone.creature_steps = self.steps_left, self.creature_steps
+        clone.moving, clone.pending, clone.proposed = self.moving, self.pending, self.proposed
+        clone.draws, clone.final, clone.winner_seats = self.draws, self.final, self.winner_seats
+        clone._legal, clone._sides = self._legal, self._sides
         for name in _LISTS:
             setattr(clone, name, list(getattr(self, name)))
         clone.hands = [list(hand) for hand in self.hands]

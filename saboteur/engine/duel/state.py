@@ -174,8 +174,16 @@ class DuelState(TableState):
         return KEYS - len(self.keys)
 
     def clone(self) -> DuelState:
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other = type(self)(self.game, self.seed)  # a constructor: the compiled class needs one
+        other.colours = self.colours
+        other.round, other.phase, other.current, other.turns = (
+            self.round,
+            self.phase,
+            self.current,
+            self.turns,
+        )
+        other.pending, other.pending_draws = self.pending, self.pending_draws
+        other._legal = self._legal
         other.hands = [list(hand) for hand in self.hands]
         other.deck, other.discard, other.aside = (
             list(self.deck),

@@ -21,7 +21,6 @@ with a few short interruptions, each a decision of one seat:
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING, cast
 
@@ -178,7 +177,16 @@ class ZwergengoldState(TableState):
         return cast(str, self.game.part("render", "render")(self, player))
 
     def clone(self) -> ZwergengoldState:
-        clone = copy.copy(self)
+        clone = type(self)(self.game, self.seed)  # a constructor: the compiled class needs one
+        clone.round, clone.phase, clone.first, clone.turn = (
+            self.round,
+            self.phase,
+            self.first,
+            self.turn,
+        )
+        clone.current, clone.turns, clone.came_from = self.current, self.turns, self.came_from
+        clone.stuck, clone.pending, clone.looks = self.stuck, self.pending, self.looks
+        clone.places, clone._legal = list(self.places), self._legal
         clone.lab = self.lab.copy()
         clone.mages, clone.ap = list(self.mages), list(self.ap)
         clone.hands = [list(hand) for hand in self.hands]
