@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
 from saboteur.engine.chance import randrange, shuffle
@@ -64,9 +64,10 @@ from saboteur.engine.table import TableState
 if TYPE_CHECKING:
     from saboteur.engine.classic.game import ClassicGame
 
-PLAY, GOLD_PHASE = "play", "gold"
-START_SLOT = slot_index(0, 0)
-GOAL_SLOTS = (slot_index(8, -2), slot_index(8, 0), slot_index(8, 2))
+PLAY: Final = "play"
+GOLD_PHASE: Final = "gold"
+START_SLOT: Final = slot_index(0, 0)
+GOAL_SLOTS: Final = (slot_index(8, -2), slot_index(8, 0), slot_index(8, 2))
 # The demo opening: (x, y, card, turned), laid in this order from the start.
 DEMO_LAYOUT = (
     (1, 0, "EW", False),
@@ -76,10 +77,10 @@ DEMO_LAYOUT = (
     (2, -1, "ES", False),
     (2, 1, "NEW", False),
 )
-_PLACEABLE_LIMIT = max(C.PATH_SHAPE_IDS) + 1
-_FIT = C.FIT
-_SHAPE_BITS = C.CARD_SHAPE_BITS
-_SHAPES = C.SHAPES.shapes
+_PLACEABLE_LIMIT: Final = max(C.PATH_SHAPE_IDS) + 1
+_FIT: Final = C.FIT
+_SHAPE_BITS: Final = C.CARD_SHAPE_BITS
+_SHAPES: Final = C.SHAPES.shapes
 
 
 class ClassicState(TableState):
@@ -261,7 +262,7 @@ class ClassicState(TableState):
             return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
         seat = self.current
         assert seat is not None
-        distinct = dict.fromkeys(self.hands[seat])
+        distinct = {card: None for card in self.hands[seat]}  # in hand order (compiles natively)
         broken, n, maze = self.broken, self.game.players, self.maze
         shape_bits = 0
         others: list[Action] = []
@@ -287,14 +288,13 @@ class ClassicState(TableState):
                 others += [_MAPS.get(index) or slot_action(card, index) for index in maze.hidden]
         actions: list[Action] = []
         if shape_bits and not broken[seat]:
-            append = actions.append
             rows, fit_sids = _SLOT_ROWS, _FIT_SIDS
             for index, key in sorted(maze.frontier.items()):  # order independent of history
                 fits = _FIT[key] & shape_bits
                 if fits:
                     row = rows.get(index) or slot_row(index)
                     for sid in fit_sids.get(fits) or bit_ids(fits):
-                        append(row[sid])
+                        actions.append(row[sid])
         actions += others
         actions += [_PASSES[card] for card in distinct]
         return actions

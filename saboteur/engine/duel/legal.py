@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import Action
 from saboteur.engine.duel import cards as C
@@ -37,12 +37,14 @@ from saboteur.engine.path_rules import sides_rule
 if TYPE_CHECKING:
     from saboteur.engine.duel.state import DuelState
 
-_SPECS = C.SPECS
-_SHAPES = C.SHAPES.shapes
-GOLD_SIDS = frozenset(sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOLD_VALUE)
-_NO_LADDER_NEXT = GOLD_SIDS | {sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOAL_COUNTS}
+_SPECS: Final = C.SPECS
+_SHAPES: Final = C.SHAPES.shapes
+GOLD_SIDS: Final = frozenset(sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOLD_VALUE)
+_NO_LADDER_NEXT: Final = GOLD_SIDS | {
+    sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOAL_COUNTS
+}
 # the shapes a rockfall may remove: path cards without gold or a troll (doors also when opened)
-_FALLING = frozenset(
+_FALLING: Final = frozenset(
     sid
     for sid, spec in enumerate(_SPECS)
     if spec.card in C.PATH_COUNTS

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
 from saboteur.engine.chance import shuffle
@@ -45,11 +45,12 @@ from saboteur.engine.table import TableState
 if TYPE_CHECKING:
     from saboteur.engine.duel.game import DuelGame
 
-PLAY, REVEAL_PHASE = "play", "reveal"
-TURN_GOES_ON = -1  # draws after a bribe: the same player still plays a card
-_SPECS = C.SPECS
-_SHAPES = C.SHAPES.shapes
-_LADDER_SIDS = {C.SHAPES.by_name[card]: card for card in C.LADDER_COUNTS}
+PLAY: Final = "play"
+REVEAL_PHASE: Final = "reveal"
+TURN_GOES_ON: Final = -1  # draws after a bribe: the same player still plays a card
+_SPECS: Final = C.SPECS
+_SHAPES: Final = C.SHAPES.shapes
+_LADDER_SIDS: Final = {C.SHAPES.by_name[card]: card for card in C.LADDER_COUNTS}
 
 
 class DuelState(TableState):
