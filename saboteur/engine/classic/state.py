@@ -289,8 +289,9 @@ class ClassicState(TableState):
         actions: list[Action] = []
         if shape_bits and not broken[seat]:
             rows, fit_sids = _SLOT_ROWS, _FIT_SIDS
-            for index, key in sorted(maze.frontier.items()):  # order independent of history
-                fits = _FIT[key] & shape_bits
+            frontier = maze.frontier
+            for index in sorted(frontier):  # order independent of history
+                fits = _FIT[frontier[index]] & shape_bits
                 if fits:
                     row = rows.get(index) or slot_row(index)
                     for sid in fit_sids.get(fits) or bit_ids(fits):
