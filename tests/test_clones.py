@@ -62,3 +62,22 @@ def test_a_clone_has_every_attribute_of_its_state(ruleset: str, players: int) ->
                 assert copied[name] is not value, f"{name} is shared with the clone"
             checked += 1
     assert checked > 40
+
+
+def test_isinstance_tells_the_states_apart() -> None:
+    """Compiled or not, a state is an instance of its own classes only (an ``ABC`` base once
+    gave the compiled states one shared ``isinstance`` cache)."""
+    from saboteur.engine.classic.state import ClassicState
+    from saboteur.engine.darkcave.state import DarkCaveState
+    from saboteur.engine.duel.solo import SoloState
+    from saboteur.engine.duel.state import DuelState
+    from saboteur.engine.table import TableState
+    from saboteur.engine.zwergengold.state import ZwergengoldState
+
+    classes = (ClassicState, DuelState, SoloState, DarkCaveState, ZwergengoldState, TableState)
+    games = [("classic", 3), ("duel", 2), ("solo", 1), ("darkcave", 3), ("zwergengold", 2)]
+    for _ in range(2):  # a second round reads whatever the first left in a cache
+        for ruleset, players in games:
+            state = new_game(ruleset, players).new_state(1)
+            for cls in classes:
+                assert isinstance(state, cls) == (cls in type(state).__mro__), (ruleset, cls)
