@@ -36,14 +36,14 @@ from saboteur.engine.classic.cards import (
     SHAPES,
     TOOL_NAMES,
 )
+from saboteur.engine.kinds import BREAK as BREAK
+from saboteur.engine.kinds import MAP as MAP
+from saboteur.engine.kinds import PASS as PASS
+from saboteur.engine.kinds import PLACE as PLACE
+from saboteur.engine.kinds import REPAIR as REPAIR
+from saboteur.engine.kinds import ROCKFALL as ROCKFALL
 from saboteur.engine.maze import slot_xy
 
-PLACE: Final = "place"
-BREAK: Final = "break"
-REPAIR: Final = "repair"
-ROCKFALL: Final = "rockfall"
-MAP: Final = "map"
-PASS: Final = "pass"
 GOLD: Final = "gold"
 _PLACEABLE = {SHAPES.shapes[sid].name: sid for sid in PATH_SHAPE_IDS}
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"  # canonical: no leading zeros, no -0, ASCII digits

@@ -34,18 +34,18 @@ from typing import Final
 from saboteur.engine.action_text import seat_card, slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.duel import cards as C
+from saboteur.engine.kinds import BREAK as BREAK
+from saboteur.engine.kinds import MAP as MAP
+from saboteur.engine.kinds import PASS as PASS
+from saboteur.engine.kinds import PLACE as PLACE
+from saboteur.engine.kinds import REPAIR as REPAIR
+from saboteur.engine.kinds import ROCKFALL as ROCKFALL
 from saboteur.engine.maze import slot_xy
 
-PLACE: Final = "place"
 REVEAL: Final = "reveal"
-BREAK: Final = "break"
-REPAIR: Final = "repair"
 KEY: Final = "key"
-ROCKFALL: Final = "rockfall"
-MAP: Final = "map"
 BRIBE: Final = "bribe"
 CLEAR: Final = "clear"
-PASS: Final = "pass"
 ON_SLOT = (KEY, ROCKFALL, MAP, BRIBE)
 _PLACEABLE = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
 _GOAL_SHAPES = {C.SHAPES.shapes[sid].name: sid for sids in C.GOAL_SHAPES.values() for sid in sids}
