@@ -50,6 +50,7 @@ HOT_MODULES = (
     "saboteur.engine.zwergengold.moves",
     "saboteur.engine.zwergengold.state",
     "saboteur.engine.zwergengold.legal",
+    "saboteur.play.playout",
     "saboteur.bots.tunnel",
     "saboteur.bots.policy",
     "saboteur.bots.evaluate",

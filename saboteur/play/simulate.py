@@ -17,6 +17,7 @@ from typing import Any
 
 from saboteur.engine import Game, State
 from saboteur.engine.chance import choice
+from saboteur.play.playout import play_out
 
 
 def play_random_game(
@@ -120,10 +121,7 @@ def bench(game: Game, seconds: float, seed: int = 0) -> BenchResult:
     start, cpu_start = clock(), time.process_time()
     deadline = start + seconds
     while clock() < deadline:
-        state = game.new_state(seed + games)
-        while not state.is_over:
-            state.apply(choice(rng, state.legal_actions()))
-            steps += 1
+        steps += play_out(game.new_state(seed + games), rng)
         games += 1
     cpu = time.process_time() - cpu_start
     return BenchResult(game.players, clock() - start, steps, games, cpu)

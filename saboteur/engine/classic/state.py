@@ -262,21 +262,23 @@ class ClassicState(TableState):
             return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
         seat = self.current
         assert seat is not None
-        distinct = {card: None for card in self.hands[seat]}  # in hand order (compiles natively)
+        distinct: list[str] = []  # the hand's cards, each once, in hand order
+        for card in self.hands[seat]:
+            if card not in distinct:
+                distinct.append(card)
         broken, n, maze = self.broken, self.game.players, self.maze
         shape_bits = 0
         others: list[Action] = []
-        seats = range(n)
         for card in distinct:
             kind = _CARD_KIND[card]
             if kind == PLACE:
                 shape_bits |= _SHAPE_BITS[card]
             elif kind == BREAK:
                 bit, breaks = _BREAK_ROWS[card]
-                others += [breaks[t] for t in seats if not broken[t] & bit]
+                others += [breaks[t] for t in range(n) if not broken[t] & bit]
             elif kind == REPAIR:
                 for tool, repairs in _REPAIR_ROWS[card]:
-                    others += [repairs[t] for t in seats if broken[t] & tool]
+                    others += [repairs[t] for t in range(n) if broken[t] & tool]
             elif kind == ROCKFALL:
                 rockfalls = _ROCKFALLS
                 others += [
