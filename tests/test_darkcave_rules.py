@@ -519,7 +519,7 @@ def test_a_lost_card_is_the_same_after_reloading_the_state(seed: int) -> None:
 def test_an_action_that_is_not_text_is_a_notation_error() -> None:
     for value in (["stop"], {"stop": 1}, None):
         with pytest.raises(NotationError):
-            parse_action(value)  # type: ignore[arg-type]
+            parse_action(value)
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,7 @@ from saboteur.bots.memory import Memory
 from saboteur.engine import Game, NotationError
 from saboteur.engine.base import JSON
 from saboteur.engine.board import laid
+from saboteur.engine.chance import shuffle
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.game import ClassicGame
 from saboteur.engine.classic.state import ClassicState
@@ -167,7 +168,7 @@ class Determinizer:
             if not tools:
                 return True
             options = [card for card in dict.fromkeys(pool) if card in _REPAIRS_OF[tools[0]]]
-            rng.shuffle(options)
+            shuffle(rng, options)
             for card in options:
                 pool.remove(card)
                 chosen.append(card)
@@ -185,7 +186,7 @@ class Determinizer:
         repairs = self._repair_cards(pool, rng)
         if repairs is None:
             raise NotationError("no repair cards left for the repairs this seat saw")
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hands = [list(view["hand"]) if s == self.seat else [] for s in range(self.game.players)]
         for seat in self.others:
             size = view["hand_sizes"][seat]
@@ -196,7 +197,7 @@ class Determinizer:
 
     def _gold(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         pool = list(self.unseen_gold)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         gold: list[list[int]] = []
         for seat, count in enumerate(self.view["gold_cards"]):
             if seat == self.seat:
@@ -213,7 +214,7 @@ class Determinizer:
         hands, deck, discard = self._cards(rng)
         gold, gold_pile = self._gold(rng)
         goal_cards = list(self.hidden_goal_cards)
-        rng.shuffle(goal_cards)
+        shuffle(rng, goal_cards)
         goals = {**self.known_goals, **dict(zip(self.open_goals, goal_cards, strict=True))}
         seed = rng.randrange(2**31)
         return Draw(roles, aside, hands, deck, discard, gold, gold_pile, goals, seed)

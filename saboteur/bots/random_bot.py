@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from saboteur.bots.base import Bot
 from saboteur.engine import Action
 from saboteur.engine.base import JSON
+from saboteur.engine.chance import choice
 
 
 class RandomBot(Bot):
@@ -24,4 +25,4 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
+        return choice(self.rng, list(legal))

@@ -37,8 +37,13 @@ class NotationError(ValueError):
     """Text that is not a valid action, state or record in the notation."""
 
 
-class State(ABC):
-    """One moment of one game."""
+class State:
+    """One moment of one game.
+
+    Not an ``ABC`` (its methods are abstract for the type checker only): the compiled states
+    (``saboteur/native.py``) would share this class's ``isinstance`` cache, and a Duel state
+    could pass for a classic one.
+    """
 
     game: Game
     seed: int

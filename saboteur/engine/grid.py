@@ -25,17 +25,22 @@ border between a slot and its neighbour, the same from either side::
 
 from __future__ import annotations
 
-N, E, S, W = 1, 2, 4, 8
-SIDES = (N, E, S, W)
+from typing import Final
+
+N: Final = 1
+E: Final = 2
+S: Final = 4
+W: Final = 8
+SIDES: Final = (N, E, S, W)
 SIDE_NAMES = {N: "N", E: "E", S: "S", W: "W"}
 SIDE_BY_NAME = {name: side for side, name in SIDE_NAMES.items()}
-OPPOSITE = {N: S, S: N, E: W, W: E}
+OPPOSITE: Final = {N: S, S: N, E: W, W: E}
 
-_OFFSET = 128
-_STRIDE = 256
-STEP = {N: -1, S: 1, E: _STRIDE, W: -_STRIDE}
+_OFFSET: Final = 128
+_STRIDE: Final = 256
+STEP: Final = {N: -1, S: 1, E: _STRIDE, W: -_STRIDE}
 # (side, its opposite, the index step towards it) for every side: the hot loops use this
-SIDE_STEPS = tuple((side, OPPOSITE[side], STEP[side]) for side in SIDES)
+SIDE_STEPS: Final = tuple((side, OPPOSITE[side], STEP[side]) for side in SIDES)
 # |x| and |y| of any slot stay below this: the one coordinate limit of every ruleset
 COORD_LIMIT = 120
 

@@ -8,12 +8,13 @@ A ruleset's state keeps ``phase``, ``current``, ``hands``, ``discard``, ``broken
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import Final
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction, State
 from saboteur.engine.maze import slot_xy
 from saboteur.engine.tools import BREAK_CARD, TOOL_NAMES, TOOLS, tools_text
 
-OVER = "over"
+OVER: Final = "over"
 
 
 class TableState(State):

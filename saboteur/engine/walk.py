@@ -34,6 +34,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable
 
+from mypy_extensions import mypyc_attr
+
 from saboteur.engine.grid import SIDE_STEPS, edge_id, field_id, field_number, field_slot
 from saboteur.engine.maze import Maze
 
@@ -42,6 +44,7 @@ FieldCost = Callable[[int], int]
 StepCost = Callable[[int, int], int]  # (from field, to field) -> what that step costs besides
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # rulesets' and tests' own rules subclass it
 class FieldRules:
     """What a ruleset adds to the cards' own links; subclass to veto or add links.
 

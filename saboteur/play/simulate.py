@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from saboteur.engine import Game, State
+from saboteur.engine.chance import choice
+from saboteur.play.playout import play_out
 
 
 def play_random_game(
@@ -24,9 +26,8 @@ def play_random_game(
     """Deal with ``seed`` and play uniformly random legal actions to the end."""
     state = game.new_state(seed)
     rng = random.Random(seed)
-    choice = rng.choice
     while not state.is_over:
-        state.apply(choice(state.legal_actions()))
+        state.apply(choice(rng, state.legal_actions()))
         if on_step is not None:
             on_step(state)
     return state
@@ -116,15 +117,11 @@ def bench(game: Game, seconds: float, seed: int = 0) -> BenchResult:
     """Random legal play with legal-action generation at every step, for ``seconds``."""
     steps = games = 0
     rng = random.Random(seed)
-    choice = rng.choice
     clock = time.perf_counter
     start, cpu_start = clock(), time.process_time()
     deadline = start + seconds
     while clock() < deadline:
-        state = game.new_state(seed + games)
-        while not state.is_over:
-            state.apply(choice(state.legal_actions()))
-            steps += 1
+        steps += play_out(game.new_state(seed + games), rng)
         games += 1
     cpu = time.process_time() - cpu_start
     return BenchResult(game.players, clock() - start, steps, games, cpu)

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from saboteur.engine.action_text import seat_card, slot_of
 from saboteur.engine.base import Action, NotationError
@@ -35,26 +36,24 @@ from saboteur.engine.classic.cards import (
     SHAPES,
     TOOL_NAMES,
 )
+from saboteur.engine.kinds import BREAK as BREAK
+from saboteur.engine.kinds import MAP as MAP
+from saboteur.engine.kinds import PASS as PASS
+from saboteur.engine.kinds import PLACE as PLACE
+from saboteur.engine.kinds import REPAIR as REPAIR
+from saboteur.engine.kinds import ROCKFALL as ROCKFALL
 from saboteur.engine.maze import slot_xy
 
-PLACE, BREAK, REPAIR, ROCKFALL, MAP, PASS, GOLD = (
-    "place",
-    "break",
-    "repair",
-    "rockfall",
-    "map",
-    "pass",
-    "gold",
-)
+GOLD: Final = "gold"
 _PLACEABLE = {SHAPES.shapes[sid].name: sid for sid in PATH_SHAPE_IDS}
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"  # canonical: no leading zeros, no -0, ASCII digits
 _SLOT = _NUMBER + "," + _NUMBER
 _TARGET = re.compile(r"([A-Za-z-]+)(?:/([a-z]+))?@(?:" + _SLOT + r"|(0|[1-9][0-9]?))")
-_CACHE: dict[str, Action] = {}
-SLOT_ROWS: dict[int, list[Action]] = {}
-FIT_SIDS: dict[int, tuple[int, ...]] = {}
-ROCKFALLS: dict[int, Action] = {}
-MAPS: dict[int, Action] = {}
+_CACHE: Final[dict[str, Action]] = {}
+SLOT_ROWS: Final[dict[int, list[Action]]] = {}
+FIT_SIDS: Final[dict[int, tuple[int, ...]]] = {}
+ROCKFALLS: Final[dict[int, Action]] = {}
+MAPS: Final[dict[int, Action]] = {}
 
 
 def slot_row(index: int) -> list[Action]:
@@ -162,18 +161,20 @@ def parse_action(text: object) -> Action:  # not str: the compiled build checks 
     return seat_card(text, card, choice, int(seat), REPAIRS, card_action)
 
 
-PASSES: dict[str, Action] = {card: pass_action(card) for card in (*PATH_COUNTS, *ACTION_COUNTS)}
-BREAK_ROWS: dict[str, tuple[int, tuple[Action, ...]]] = {
+PASSES: Final[dict[str, Action]] = {
+    card: pass_action(card) for card in (*PATH_COUNTS, *ACTION_COUNTS)
+}
+BREAK_ROWS: Final[dict[str, tuple[int, tuple[Action, ...]]]] = {
     card: (bit, tuple(card_action(card, seat) for seat in range(10)))
     for card, bit in BREAKS.items()
 }
-REPAIR_ROWS: dict[str, tuple[tuple[int, tuple[Action, ...]], ...]] = {
+REPAIR_ROWS: Final[dict[str, tuple[tuple[int, tuple[Action, ...]], ...]]] = {
     card: tuple(
         (tool, tuple(card_action(card, seat, tool) for seat in range(10))) for tool in tools
     )
     for card, tools in REPAIRS.items()
 }
-CARD_KIND: dict[str, str] = {
+CARD_KIND: Final[dict[str, str]] = {
     **dict.fromkeys(PATH_COUNTS, PLACE),
     **dict.fromkeys(BREAKS, BREAK),
     **dict.fromkeys(REPAIRS, REPAIR),

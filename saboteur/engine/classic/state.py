@@ -13,9 +13,10 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
+from saboteur.engine.chance import randrange, shuffle
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.actions import (
     BREAK,
@@ -63,9 +64,10 @@ from saboteur.engine.table import TableState
 if TYPE_CHECKING:
     from saboteur.engine.classic.game import ClassicGame
 
-PLAY, GOLD_PHASE = "play", "gold"
-START_SLOT = slot_index(0, 0)
-GOAL_SLOTS = (slot_index(8, -2), slot_index(8, 0), slot_index(8, 2))
+PLAY: Final = "play"
+GOLD_PHASE: Final = "gold"
+START_SLOT: Final = slot_index(0, 0)
+GOAL_SLOTS: Final = (slot_index(8, -2), slot_index(8, 0), slot_index(8, 2))
 # The demo opening: (x, y, card, turned), laid in this order from the start.
 DEMO_LAYOUT = (
     (1, 0, "EW", False),
@@ -75,10 +77,10 @@ DEMO_LAYOUT = (
     (2, -1, "ES", False),
     (2, 1, "NEW", False),
 )
-_PLACEABLE_LIMIT = max(C.PATH_SHAPE_IDS) + 1
-_FIT = C.FIT
-_SHAPE_BITS = C.CARD_SHAPE_BITS
-_SHAPES = C.SHAPES.shapes
+_PLACEABLE_LIMIT: Final = max(C.PATH_SHAPE_IDS) + 1
+_FIT: Final = C.FIT
+_SHAPE_BITS: Final = C.CARD_SHAPE_BITS
+_SHAPES: Final = C.SHAPES.shapes
 
 
 class ClassicState(TableState):
@@ -161,7 +163,7 @@ class ClassicState(TableState):
     def deal(cls, game: ClassicGame, seed: int) -> ClassicState:
         state = cls(game, seed)
         pile = list(C.GOLD_CARDS)
-        random.Random(f"classic:{seed}:gold").shuffle(pile)
+        shuffle(random.Random(f"classic:{seed}:gold"), pile)
         state.gold_pile = pile
         state._start_round(1)
         return state
@@ -175,13 +177,13 @@ class ClassicState(TableState):
         else:
             saboteurs, diggers = C.ROLE_TABLE[n]
             pool = [C.SABOTEUR] * saboteurs + [C.DIGGER] * diggers
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         self.roles, self.role_aside = pool[:n], pool[n:]
 
         maze = self.maze = Maze(C.SHAPES, game.opts.bounds)
         maze.add_root(START_SLOT, C.START_SHAPE)
         goals = list(C.GOAL_CARDS)
-        rng.shuffle(goals)
+        shuffle(rng, goals)
         self.goal_cards = dict(zip(GOAL_SLOTS, goals, strict=True))
         for index, card in self.goal_cards.items():
             maze.add_hidden(index, card)
@@ -191,7 +193,7 @@ class ClassicState(TableState):
             for x, y, card, turned in DEMO_LAYOUT:
                 deck.remove(card)
                 maze.place(slot_index(x, y), C.shape_id(card, turned))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         size = C.hand_size(n)
         self.hands = [[deck.pop() for _ in range(size)] for _ in range(n)]
         self.deck = deck
@@ -202,7 +204,7 @@ class ClassicState(TableState):
         self.phase = PLAY
         if number == 1:
             first = game.opts.first
-            self.current = rng.randrange(n) if first is None else first
+            self.current = randrange(rng, n) if first is None else first
         else:
             self.current = (self.last_player + 1) % n
         self.events.append(Event("round-start", None, {"round": number, "first": self.current}))
@@ -260,21 +262,23 @@ class ClassicState(TableState):
             return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
         seat = self.current
         assert seat is not None
-        distinct = dict.fromkeys(self.hands[seat])
+        distinct: list[str] = []  # the hand's cards, each once, in hand order
+        for card in self.hands[seat]:
+            if card not in distinct:
+                distinct.append(card)
         broken, n, maze = self.broken, self.game.players, self.maze
         shape_bits = 0
         others: list[Action] = []
-        seats = range(n)
         for card in distinct:
             kind = _CARD_KIND[card]
             if kind == PLACE:
                 shape_bits |= _SHAPE_BITS[card]
             elif kind == BREAK:
                 bit, breaks = _BREAK_ROWS[card]
-                others += [breaks[t] for t in seats if not broken[t] & bit]
+                others += [breaks[t] for t in range(n) if not broken[t] & bit]
             elif kind == REPAIR:
                 for tool, repairs in _REPAIR_ROWS[card]:
-                    others += [repairs[t] for t in seats if broken[t] & tool]
+                    others += [repairs[t] for t in range(n) if broken[t] & tool]
             elif kind == ROCKFALL:
                 rockfalls = _ROCKFALLS
                 others += [
@@ -286,14 +290,14 @@ class ClassicState(TableState):
                 others += [_MAPS.get(index) or slot_action(card, index) for index in maze.hidden]
         actions: list[Action] = []
         if shape_bits and not broken[seat]:
-            append = actions.append
             rows, fit_sids = _SLOT_ROWS, _FIT_SIDS
-            for index, key in sorted(maze.frontier.items()):  # order independent of history
-                fits = _FIT[key] & shape_bits
+            frontier = maze.frontier
+            for index in sorted(frontier):  # order independent of history
+                fits = _FIT[frontier[index]] & shape_bits
                 if fits:
                     row = rows.get(index) or slot_row(index)
                     for sid in fit_sids.get(fits) or bit_ids(fits):
-                        append(row[sid])
+                        actions.append(row[sid])
         actions += others
         actions += [_PASSES[card] for card in distinct]
         return actions
@@ -476,7 +480,7 @@ class ClassicState(TableState):
         if len(offer) < len(diggers):
             self.events.append(Event("gold-short", None, {"cards": len(offer)}))
         if self.game.opts.online3:
-            random.Random(f"classic:{self.seed}:share:{self.round}").shuffle(offer)
+            shuffle(random.Random(f"classic:{self.seed}:share:{self.round}"), offer)
             for seat, value in zip(order, offer, strict=False):
                 self._give_gold(seat, [value])
             self._next_round()

@@ -190,7 +190,7 @@ def discarded(action: Action) -> tuple[str, ...]:
     return tuple(action.choice.split("+"))
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:  # not str: the compiled build checks types
     """Text to action; :class:`NotationError` naming what is wrong."""
     if not isinstance(text, str) or not text:
         raise NotationError(f"{text!r}: an action is a non-empty text")

@@ -262,9 +262,11 @@ def _table() -> tuple[ShapeTable, dict[str, tuple[int, ...]]]:
     return ShapeTable(shapes, HALF_TURNS, dict.fromkeys(GOALS, QUARTER_TURNS)), ids
 
 
+SHAPES: ShapeTable
+SHAPE_IDS: dict[str, tuple[int, ...]]
 SHAPES, SHAPE_IDS = _table()
 START_SHAPE = SHAPE_IDS[START][0]
-PATH_SHAPE_IDS = frozenset(sid for card in PATH_CARDS for sid in SHAPE_IDS[card])
+PATH_SHAPE_IDS: frozenset[int] = frozenset(sid for card in PATH_CARDS for sid in SHAPE_IDS[card])
 SPECIAL_BY_SHAPE: tuple[dict[int, str], ...] = tuple(
     SPECIALS[shape.card] for shape in SHAPES.shapes
 )

@@ -24,11 +24,11 @@ happen on their own between decisions.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
+from saboteur.engine.chance import choice, randrange, shuffle
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import setup as S
@@ -152,12 +152,12 @@ class DarkCaveState(TableState):
         state = cls(game, seed)
         n = game.players
         rng = random.Random(f"darkcave:{seed}:deal")
-        one_clan = rng.choice(S.CLANS)
+        one_clan = choice(rng, S.CLANS)
         clan_cards = S.clan_cards(n, one_clan)
-        rng.shuffle(clan_cards)
+        shuffle(rng, clan_cards)
         state.clan_cards, state.aside = clan_cards[:n], sorted(clan_cards[n:])
         goals = list(C.GOALS)
-        rng.shuffle(goals)
+        shuffle(rng, goals)
         maze = state.maze
         maze.add_root(slot_index(0, 0), C.START_SHAPE)
         for (x, y), goal in zip(S.goal_slots(n), goals, strict=True):
@@ -169,7 +169,7 @@ class DarkCaveState(TableState):
         decks = {}
         for deck in C.DECKS:
             cards = C.deck_cards(deck)
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             state.box += cards[: S.REMOVED]
             decks[deck] = cards[S.REMOVED :]
         for seat in range(n):
@@ -379,7 +379,18 @@ class DarkCaveState(TableState):
         return render(self, player)
 
     def clone(self) -> DarkCaveState:
-        clone = copy.copy(self)
+        clone = type(self)(self.game, self.seed)  # a constructor: the compiled class needs one
+        clone.round, clone.phase, clone.current, clone.turn = (
+            self.round,
+            self.phase,
+            self.current,
+            self.turn,
+        )
+        clone.turns, clone.supply, clone.still = self.turns, self.supply, self.still
+        clone.steps_left, clone.creature_steps = self.steps_left, self.creature_steps
+        clone.moving, clone.pending, clone.proposed = self.moving, self.pending, self.proposed
+        clone.draws, clone.final, clone.winner_seats = self.draws, self.final, self.winner_seats
+        clone._legal, clone._sides = self._legal, self._sides
         for name in _LISTS:
             setattr(clone, name, list(getattr(self, name)))
         clone.hands = [list(hand) for hand in self.hands]
@@ -636,7 +647,7 @@ class DarkCaveState(TableState):
         # drawn from what the state notation holds, so a reloaded state draws the same card
         key = f"darkcave:{self.seed}:{self.turns}:{len(self.discard)}:{seat}:{why}"
         rng = random.Random(key)
-        card = hand.pop(rng.randrange(len(hand)))
+        card = hand.pop(randrange(rng, len(hand)))
         self.discard.append(card)
         self.events.append(Event("card-lost", seat, {"why": why}))
         self.events.append(Event("lost", seat, {"card": card}, to=seat))

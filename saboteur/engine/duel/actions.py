@@ -29,24 +29,23 @@ Two cards are written in sorted order, so each choice has exactly one text::
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from saboteur.engine.action_text import seat_card, slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.duel import cards as C
+from saboteur.engine.kinds import BREAK as BREAK
+from saboteur.engine.kinds import MAP as MAP
+from saboteur.engine.kinds import PASS as PASS
+from saboteur.engine.kinds import PLACE as PLACE
+from saboteur.engine.kinds import REPAIR as REPAIR
+from saboteur.engine.kinds import ROCKFALL as ROCKFALL
 from saboteur.engine.maze import slot_xy
 
-PLACE, REVEAL, BREAK, REPAIR, KEY, ROCKFALL, MAP, BRIBE, CLEAR, PASS = (
-    "place",
-    "reveal",
-    "break",
-    "repair",
-    "key",
-    "rockfall",
-    "map",
-    "bribe",
-    "clear",
-    "pass",
-)
+REVEAL: Final = "reveal"
+KEY: Final = "key"
+BRIBE: Final = "bribe"
+CLEAR: Final = "clear"
 ON_SLOT = (KEY, ROCKFALL, MAP, BRIBE)
 _PLACEABLE = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
 _GOAL_SHAPES = {C.SHAPES.shapes[sid].name: sid for sids in C.GOAL_SHAPES.values() for sid in sids}
@@ -54,10 +53,10 @@ _NUMBER = r"(0|-?[1-9][0-9]{0,2})"
 _AT_SLOT = re.compile(r"([A-Za-z0-9:-]+)@" + _NUMBER + "," + _NUMBER)
 _AT_SEAT = re.compile(r"([a-z-]+)(?:/([a-z]+))?@(0|[1-9])")
 _HAND_CARDS = frozenset(C.PATH_COUNTS) | frozenset(C.ACTION_COUNTS)
-_CACHE: dict[str, Action] = {}
-_BY_CODE: dict[int, Action] = {}  # place and reveal actions by index << 8 | shape id
-_DISCARDS: dict[tuple[str, tuple[str, ...], int], Action] = {}
-_ON_SLOTS: dict[tuple[str, int], Action] = {}
+_CACHE: Final[dict[str, Action]] = {}
+_BY_CODE: Final[dict[int, Action]] = {}  # place and reveal actions by index << 8 | shape id
+_DISCARDS: Final[dict[tuple[str, tuple[str, ...], int], Action]] = {}
+_ON_SLOTS: Final[dict[tuple[str, int], Action]] = {}
 
 
 def _intern(action: Action) -> Action:
@@ -127,7 +126,7 @@ def discarded(action: Action) -> tuple[str, ...]:
     return tuple(action.text.partition(":")[2].split("+"))
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:  # not str: the compiled build checks types
     """Parse the notation; raises :class:`NotationError` naming what is wrong."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, not {type(text).__name__}")

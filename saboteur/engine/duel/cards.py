@@ -67,6 +67,8 @@ ACTION_COUNTS: dict[str, int] = {
     "rockfall": 2,
     "map": 2,
 }
+BREAKS: dict[str, int]
+REPAIRS: dict[str, tuple[int, ...]]
 BREAKS, REPAIRS = tool_cards(ACTION_COUNTS)
 
 GOAL_COUNTS: dict[str, int] = {
@@ -191,8 +193,8 @@ TABLES: dict[str, ShapeTable] = {
     )
     for colour in COLOURS
 }
-SHAPES = TABLES[GREEN]  # names, cards and sides are the same in every colour's table
-PATH_SHAPE_IDS = [
+SHAPES: ShapeTable = TABLES[GREEN]  # names, cards and sides are the same in every colour's table
+PATH_SHAPE_IDS: list[int] = [
     sid for sid, spec in enumerate(SPECS) if spec.card in PATH_COUNTS and not spec.opened
 ]
 assert list(range(len(PATH_SHAPE_IDS))) == PATH_SHAPE_IDS  # placeable shapes come first

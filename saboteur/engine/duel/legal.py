@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import Action
 from saboteur.engine.duel import cards as C
@@ -37,12 +37,24 @@ from saboteur.engine.path_rules import sides_rule
 if TYPE_CHECKING:
     from saboteur.engine.duel.state import DuelState
 
-_SPECS = C.SPECS
-_SHAPES = C.SHAPES.shapes
-GOLD_SIDS = frozenset(sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOLD_VALUE)
-_NO_LADDER_NEXT = GOLD_SIDS | {sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOAL_COUNTS}
+_SPECS: Final = C.SPECS
+# the cards' tables the legal-action loop reads, as constants (the compiled build keeps them in C)
+_TROLLS: Final = C.TROLL_COUNTS
+_CLOSED: Final = C.CLOSED
+_LADDERS: Final = C.LADDER_COUNTS
+_PATHS: Final = C.PATH_COUNTS
+_SHAPE_BITS: Final = C.CARD_SHAPE_BITS
+_FIT: Final = C.FIT
+_BREAKS: Final = C.BREAKS
+_REPAIRS: Final = C.REPAIRS
+_TOOL_NAMES: Final = C.TOOL_NAMES
+_SHAPES: Final = C.SHAPES.shapes
+GOLD_SIDS: Final = frozenset(sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOLD_VALUE)
+_NO_LADDER_NEXT: Final = GOLD_SIDS | {
+    sid for sid, spec in enumerate(_SPECS) if spec.card in C.GOAL_COUNTS
+}
 # the shapes a rockfall may remove: path cards without gold or a troll (doors also when opened)
-_FALLING = frozenset(
+_FALLING: Final = frozenset(
     sid
     for sid, spec in enumerate(_SPECS)
     if spec.card in C.PATH_COUNTS
@@ -65,20 +77,21 @@ def play_actions(state: DuelState, seat: int) -> list[Action]:
     if state.markers_left:
         for index in sorted(cells):
             sid = cells[index]
-            if _SPECS[sid].card in C.TROLL_COUNTS and sid not in C.CLOSED and maze.live.get(index):
+            if _SPECS[sid].card in _TROLLS and sid not in _CLOSED and maze.live.get(index):
                 actions.append(slot_action(BRIBE, index))
     distinct = sorted(set(hand))
     if not state.broken[seat]:
         bits = 0
         for card in distinct:
-            if card in C.LADDER_COUNTS:
+            if card in _LADDERS:
                 sid = C.SHAPES.by_name[card]
                 actions += [place_action(index, sid) for index in ladder_slots(state)]
-            elif card in C.PATH_COUNTS:
-                bits |= C.CARD_SHAPE_BITS[card]
+            elif card in _PATHS:
+                bits |= _SHAPE_BITS[card]
         if bits:
-            for index, key in sorted(maze.frontier.items()):
-                fits = C.FIT[key] & bits
+            frontier = maze.frontier
+            for index in sorted(frontier):
+                fits = _FIT[frontier[index]] & bits
                 while fits:
                     low = fits & -fits
                     actions.append(place_action(index, low.bit_length() - 1))
@@ -86,14 +99,14 @@ def play_actions(state: DuelState, seat: int) -> list[Action]:
     for card in distinct:
         kind = CARD_KIND[card]
         if kind == BREAK:
-            bit = C.BREAKS[card]
+            bit = _BREAKS[card]
             actions += [
                 seat_action(card, t) for t in range(n) if t != seat and not state.broken[t] & bit
             ]
         elif kind == REPAIR:
             actions += [
                 seat_action(card, seat, tool)
-                for tool in C.REPAIRS[card]
+                for tool in _REPAIRS[card]
                 if state.broken[seat] & tool
             ]
         elif kind == KEY and state.keys_left:
@@ -105,7 +118,7 @@ def play_actions(state: DuelState, seat: int) -> list[Action]:
         elif kind == MAP:
             actions += [slot_action(MAP, index) for index in sorted(maze.hidden)]
     pairs = sorted({(a, b) if a <= b else (b, a) for a, b in combinations(hand, 2)})
-    for bit in C.TOOL_NAMES:
+    for bit in _TOOL_NAMES:
         if state.broken[seat] & bit:
             actions += [discard_action(CLEAR, pair, bit) for pair in pairs]
     actions += [discard_action(PASS, (card,)) for card in distinct]

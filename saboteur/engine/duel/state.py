@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
+from saboteur.engine.chance import shuffle
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.actions import (
     BREAK,
@@ -44,11 +45,12 @@ from saboteur.engine.table import TableState
 if TYPE_CHECKING:
     from saboteur.engine.duel.game import DuelGame
 
-PLAY, REVEAL_PHASE = "play", "reveal"
-TURN_GOES_ON = -1  # draws after a bribe: the same player still plays a card
-_SPECS = C.SPECS
-_SHAPES = C.SHAPES.shapes
-_LADDER_SIDS = {C.SHAPES.by_name[card]: card for card in C.LADDER_COUNTS}
+PLAY: Final = "play"
+REVEAL_PHASE: Final = "reveal"
+TURN_GOES_ON: Final = -1  # draws after a bribe: the same player still plays a card
+_SPECS: Final = C.SPECS
+_SHAPES: Final = C.SHAPES.shapes
+_LADDER_SIDS: Final = {C.SHAPES.by_name[card]: card for card in C.LADDER_COUNTS}
 
 
 class DuelState(TableState):
@@ -89,7 +91,7 @@ class DuelState(TableState):
     def deal(cls, game: DuelGame, seed: int) -> DuelState:
         state = cls(game, seed)
         goals = C.goal_cards()
-        random.Random(f"{game.ruleset}:{seed}:goals").shuffle(goals)
+        shuffle(random.Random(f"{game.ruleset}:{seed}:goals"), goals)
         state.goal_pile = goals
         state._start_round(1)
         return state
@@ -107,7 +109,7 @@ class DuelState(TableState):
                 gone[card] -= 1
             else:
                 deck.append(card)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         self.aside = [deck.pop() for _ in range(layout.aside)]
         self.deck, self.discard = deck, []
         self.broken = [0] * n
@@ -173,8 +175,16 @@ class DuelState(TableState):
         return KEYS - len(self.keys)
 
     def clone(self) -> DuelState:
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other = type(self)(self.game, self.seed)  # a constructor: the compiled class needs one
+        other.colours = self.colours
+        other.round, other.phase, other.current, other.turns = (
+            self.round,
+            self.phase,
+            self.current,
+            self.turns,
+        )
+        other.pending, other.pending_draws = self.pending, self.pending_draws
+        other._legal = self._legal
         other.hands = [list(hand) for hand in self.hands]
         other.deck, other.discard, other.aside = (
             list(self.deck),

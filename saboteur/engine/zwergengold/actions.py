@@ -125,11 +125,12 @@ def _lay(text: str, kind: str, back: str, x: str | None, y: str | None, r: str |
     return lay_action(kind, back, slot_of(text, int(x), int(y)), turns)
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:  # not str: the compiled build checks types
     """Text to action; :class:`NotationError` naming what is wrong."""
     found = cached(text, _CACHE)
     if found is not None:
         return found
+    assert isinstance(text, str)  # cached() refuses anything else
     if text in WORDS:
         return word_action(text)
     if text in (f"{POTION}:{POTION_AP}", f"{POTION}:{POTION_CARDS}"):
@@ -147,7 +148,7 @@ def parse_action(text: str) -> Action:
         return order_action(order)
     if match := _AT_SLOT.fullmatch(text):
         kind = match[1]
-        if kind not in (*MOVES, WALL, LOOK, DUST):
+        if kind not in MOVES and kind not in (WALL, LOOK, DUST):
             raise NotationError(f"{text!r}: {kind!r} does not name a card's place")
         return slot_action(kind, slot_of(text, int(match[2]), int(match[3])))
     raise NotationError(f"{text!r}: not an action of Zwergengold (see docs/notation.md)")

@@ -26,9 +26,10 @@ from saboteur.engine.grid import QUARTER_TURNS, E, N, S, W, rotate
 from saboteur.engine.maze import Shape, ShapeTable, orient
 
 # corridors: straight, dead end, T-junction, crossroads, stairs (its S end one level deeper)
+START: str  # declared: the compiled build reads it through an import cycle
 STRAIGHT, DEAD_END, TEE, CROSS, STAIRS, START = "I", "D", "T", "X", "S", "start"
 CORRIDORS = (STRAIGHT, DEAD_END, TEE, CROSS, STAIRS)
-PRINTED = {
+PRINTED: dict[str, int] = {
     STRAIGHT: N | S,
     DEAD_END: S,
     TEE: E | S | W,

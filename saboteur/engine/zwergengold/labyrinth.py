@@ -127,7 +127,8 @@ class Labyrinth:
         self._places: dict[tuple[str, frozenset[int]], list[tuple[int, int]]] = {}
 
     def copy(self) -> Labyrinth:
-        clone = Labyrinth.__new__(Labyrinth)
+        # a constructor call, not __new__: the compiled class (mypyc) needs one; maze replaced below
+        clone = Labyrinth(self.shown(self.target), up=self.up)
         clone.target, clone.up, clone.arrow = self.target, self.up, self.arrow
         clone.under = {slot: list(stack) for slot, stack in self.under.items()}
         clone.maze = self.maze.copy()

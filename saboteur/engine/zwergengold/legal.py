@@ -124,7 +124,7 @@ def explain(state: ZwergengoldState, action: Action) -> str:
 
     phase, seat = state.phase, state.turn
     if phase not in (S.TURN, S.SHOWN) or (
-        phase == S.SHOWN and action.kind in (*A.MOVES, A.END, A.DUEL, A.WALL)
+        phase == S.SHOWN and (action.kind in A.MOVES or action.kind in (A.END, A.DUEL, A.WALL))
     ):
         choices = ", ".join(a.text for a in state.legal_actions())
         return f"in the {phase} phase the choices are: {choices}"

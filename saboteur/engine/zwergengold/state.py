@@ -21,11 +21,11 @@ with a few short interruptions, each a decision of one seat:
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING, cast
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
+from saboteur.engine.chance import randrange, shuffle
 from saboteur.engine.grid import field_id, field_slot, slot_xy
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import TableState
@@ -98,12 +98,12 @@ class ZwergengoldState(TableState):
         if game.no_plan:
             state.stairs = [card for card in deck if C.corridor(card) == C.STAIRS]
             deck = [card for card in deck if C.corridor(card) != C.STAIRS] + list(C.PLAN_CARDS)
-            rng.shuffle(state.stairs)
-        rng.shuffle(deck)
+            shuffle(rng, state.stairs)
+        shuffle(rng, deck)
         for hand in state.hands:
             hand += [deck.pop() for _ in range(HAND)]
         state.pile = deck
-        state.first = game.first if game.first is not None else rng.randrange(game.players)
+        state.first = game.first if game.first is not None else randrange(rng, game.players)
         state.turn = state.current = state.first
         start = field_id(START, 0)
         state.mages = [
@@ -188,7 +188,16 @@ class ZwergengoldState(TableState):
         return cast(str, self.game.part("render", "render")(self, player))
 
     def clone(self) -> ZwergengoldState:
-        clone = copy.copy(self)
+        clone = type(self)(self.game, self.seed)  # a constructor: the compiled class needs one
+        clone.round, clone.phase, clone.first, clone.turn = (
+            self.round,
+            self.phase,
+            self.first,
+            self.turn,
+        )
+        clone.current, clone.turns, clone.came_from = self.current, self.turns, self.came_from
+        clone.stuck, clone.pending, clone.looks = self.stuck, self.pending, self.looks
+        clone.places, clone._legal = list(self.places), self._legal
         clone.lab = self.lab.copy()
         clone.mages, clone.ap = list(self.mages), list(self.ap)
         clone.hands = [list(hand) for hand in self.hands]

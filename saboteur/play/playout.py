@@ -1,0 +1,26 @@
+"""Uniformly random legal play to the end of a game: the inner loop of ``saboteur bench`` (one of
+the compiled hot modules, ``saboteur/native.py``, so the benchmark's random player runs native too).
+
+>>> import random
+>>> from saboteur.engine import new_game
+>>> state = new_game("classic", 3).new_state(seed=2)
+>>> steps = play_out(state, random.Random(2))
+>>> state.is_over, steps == len(state.history)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from saboteur.engine.base import State
+from saboteur.engine.chance import choice
+
+
+def play_out(state: State, rng: Random) -> int:
+    """Apply random legal actions (drawn with ``rng``) until the game is over; how many."""
+    steps = 0
+    while not state.is_over:
+        state.apply(choice(rng, state.legal_actions()))
+        steps += 1
+    return steps
