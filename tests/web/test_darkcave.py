@@ -142,6 +142,8 @@ def lay_and_walk(person: Player, shot: Path | None = None, keys: bool = False) -
             page.keyboard.press("Enter")
         else:
             steps = int(spot.get_attribute("data-steps") or "1")
+            # zoomed in, the field may lie under the page's header: bring it to the middle first
+            spot.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
             spot.click()
         wait_for(
             page,
