@@ -255,9 +255,43 @@ def test_registry_reads_budgets() -> None:
     assert parse_spec("ismcts").budget == Budget(iterations=100)
     assert parse_spec("ismcts:seconds=1").budget == Budget(seconds=1.0)
     assert parse_spec("heuristic").text == "heuristic"
-    for bad in ("ismcts:iterations=0", "ismcts:depth=3", "ismcts:seconds=-1", "random:seconds=1"):
+    for bad in ("ismcts:iterations=0", "ismcts:width=3", "ismcts:seconds=-1", "random:seconds=1"):
         with pytest.raises(BotSpecError):
             parse_spec(bad)
+    cut = parse_spec("ismcts:depth=12:seconds=1")
+    assert cut.budget == Budget(seconds=1.0, depth=12) and cut.text == "ismcts:seconds=1:depth=12"
+    assert parse_spec("ismcts-full:depth=0").budget == Budget(iterations=100, depth=0)
+    for bad in ("ismcts:depth=1001", "ismcts:depth=two", "ismcts:depth=1:depth=2"):
+        with pytest.raises(BotSpecError):
+            parse_spec(bad)
+
+
+@pytest.mark.parametrize(
+    ("spec", "depth"),
+    [
+        ("ismcts:iterations=20", 4),  # its own cut-off
+        ("ismcts:iterations=20:depth=9", 9),
+        ("ismcts-full:iterations=20", None),  # to the round's end
+        ("ismcts-full:iterations=20:depth=2", 2),
+    ],
+)
+def test_the_depth_setting_cuts_the_playouts(
+    spec: str, depth: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saboteur.bots import ismcts
+
+    depths: list[object] = []
+
+    def recorded(*args: object) -> float:
+        depths.append(args[-1])
+        return 0.5
+
+    monkeypatch.setattr(ismcts, "playout", recorded)
+    game = new_game("classic", 4)
+    state = game.new_state(3)
+    bot = make_bot(spec, game, state.current_player or 0)
+    bot.choose(state.view(bot.seat), state.legal_actions())
+    assert depths and set(depths) == {depth}
 
 
 def test_seconds_budget_stops_the_search() -> None:

@@ -32,10 +32,13 @@ from saboteur.engine.base import JSON
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long a bot may think per move: ``seconds``, ``iterations`` or both (first reached)."""
+    """How long a bot may think per move: ``seconds``, ``iterations`` or both (first reached);
+    and, for a search that cuts its playouts short, after how many moves (``depth``; None: the
+    bot's own)."""
 
     seconds: float | None = None
     iterations: int | None = None
+    depth: int | None = None
 
     def describe(self) -> str:
         parts = []
@@ -43,6 +46,8 @@ class Budget:
             parts.append(f"iterations={self.iterations}")
         if self.seconds is not None:
             parts.append(f"seconds={self.seconds:g}")
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
         return ":".join(parts)
 
 

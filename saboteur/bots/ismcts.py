@@ -210,7 +210,8 @@ class IsmctsBot(HeuristicBot):
             state.apply(chosen)
             if untried is not None:
                 break
-        diggers = playout(state, round_index, rng, opinion, self.playout_depth)
+        depth = self.playout_depth if self.budget.depth is None else self.budget.depth
+        diggers = playout(state, round_index, rng, opinion, depth)
         for node in path:
             node.visits += 1
             node.wins += diggers if roles[node.seat] == C.DIGGER else 1.0 - diggers

@@ -8,7 +8,7 @@ heuristic in the ``duel`` and ``solo`` rulesets; ``ismcts`` plays the classic
 game only.
 
 >>> parse_spec("ismcts:iterations=200").budget
-Budget(seconds=None, iterations=200)
+Budget(seconds=None, iterations=200, depth=None)
 >>> parse_spec("ismcts:seconds=0.5:iterations=50").text
 'ismcts:iterations=50:seconds=0.5'
 >>> parse_spec("chess")  # doctest: +ELLIPSIS
@@ -79,9 +79,9 @@ def _budget(name: str, settings: list[str]) -> Budget:
     values: dict[str, str] = {}
     for setting in settings:
         key, sep, value = setting.partition("=")
-        if not sep or key not in ("iterations", "seconds"):
+        if not sep or key not in ("iterations", "seconds", "depth"):
             raise BotSpecError(
-                f"bad budget {setting!r} for {name} (expected iterations=N or seconds=S)"
+                f"bad budget {setting!r} for {name} (expected iterations=N, seconds=S or depth=D)"
             )
         if key in values:
             raise BotSpecError(f"budget {key} given twice for {name}")
@@ -105,12 +105,27 @@ def _budget(name: str, settings: list[str]) -> Budget:
             raise BotSpecError(
                 f"seconds must be a number above 0 (at most 3600), not {values['seconds']!r}"
             )
+    depth = _depth(name, values["depth"]) if "depth" in values else None
     if iterations is None and seconds is None:
         for offer in _offers(name):  # a searching bot without a budget: its own default one
             default = load(offer.factory).default_budget
             if default.iterations is not None or default.seconds is not None:
-                return Budget(seconds=default.seconds, iterations=default.iterations)
-    return Budget(seconds=seconds, iterations=iterations)
+                return Budget(default.seconds, default.iterations, depth)
+    return Budget(seconds, iterations, depth)
+
+
+def _depth(name: str, text: str) -> int:
+    """A cut-off depth for bot ``name``: a whole number of moves, for a bot that cuts its
+    playouts short (``ismcts``), else :class:`BotSpecError`."""
+    if not any(hasattr(load(offer.factory), "playout_depth") for offer in _offers(name)):
+        raise BotSpecError(f"bot {name} plays no playouts to cut short: it takes no depth")
+    try:
+        depth = int(text)
+    except ValueError:
+        depth = -1
+    if not 0 <= depth <= 1000:
+        raise BotSpecError(f"depth must be a whole number of moves from 0 to 1000, not {text!r}")
+    return depth
 
 
 def parse_spec(text: str) -> BotSpec:
