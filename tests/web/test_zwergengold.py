@@ -74,10 +74,11 @@ def attach_a_card(person: Player) -> bool:
     return False
 
 
-def one_decision(person: Player, moves: list[str]) -> None:
+def one_decision(person: Player, moves: list[str], attached: list[bool]) -> None:
     """One decision to get on with the game: a phase's button, a ringed card to step onto (a few
-    a game), a card to attach when five are held, the end of the turn, else a highlighted card
-    (far sight, the duster, the plan's stairs)."""
+    a game), a card to attach (once a turn, so that corridors grow from the mages: else a person
+    may never get a card to step onto), the end of the turn, else a highlighted card (far sight,
+    the duster, the plan's stairs).  ``attached``: whether a card was attached this turn."""
     page = person.page
     for action in BUTTONS:
         button = page.locator(f'#table-actions [data-action="{action}"]')
@@ -91,11 +92,13 @@ def one_decision(person: Player, moves: list[str]) -> None:
         moves.append(rings.first.get_attribute("data-slot") or "")
         sent(person, lambda: press(rings.first))
         return
-    if len(person.hand()) >= 5 and attach_a_card(person):
+    if (len(person.hand()) >= 5 or not attached[0]) and attach_a_card(person):
+        attached[0] = True
         return
     end = page.locator("#table-actions [data-action=end]")
     if end.count():
         sent(person, end.click)
+        attached[0] = False
         return
     targets = page.locator(".maze .target")
     if targets.count():
@@ -112,6 +115,7 @@ def test_a_person_and_bots_play_zwergengold_to_the_end(
     moves: list[str] = []
     picture = screenshot_folder(tmp_path) / "client-zwergengold.png"
     most = 0  # the most cards the maze showed (a level's maze starts anew)
+    attached = [False]  # a card attached in this turn of the person's
     for attempt in range(3):  # a deal may give the person no ringed card to step onto: play again
         if attempt:
             page.evaluate("location.hash = '#/'")  # back to the lobby
@@ -130,7 +134,7 @@ def test_a_person_and_bots_play_zwergengold_to_the_end(
             if not picture.exists() and shown >= 6:
                 page.click("#zoom-in")
                 page.screenshot(path=str(picture))
-            one_decision(zara, moves)
+            one_decision(zara, moves, attached)
         if moves:
             break
     assert moves, "in three games the person never stepped onto a ringed card"
