@@ -59,16 +59,9 @@ class Journal:
             return {}
         lines = self.path.read_text(encoding="utf-8").splitlines()
         self._check_header(lines[0])
-        played: dict[int, Played] = {}
-        for number, line in enumerate(lines[1:], start=2):
-            try:
-                game = Played.from_json(json.loads(line))
-            except (ValueError, KeyError, TypeError) as err:
-                if number == len(lines):  # cut short by the interruption: played again
-                    self._drop_last_line(lines)
-                    break
-                raise JournalError(f"{self.path}, line {number}: not a game ({err})") from None
-            played[game.key] = game
+        played, cut = _games(self.path, lines)
+        if cut:  # cut short by the interruption: played again
+            self._drop_last_line(lines)
         return played
 
     def write(self, game: Played) -> None:
@@ -105,13 +98,19 @@ def read_journal(path: Path) -> tuple[dict[str, Any], dict[int, Played]]:
             raise TypeError
     except (ValueError, KeyError, TypeError):
         raise JournalError(f"{path} is not a tournament journal") from None
+    return header, _games(path, lines)[0]
+
+
+def _games(path: Path, lines: list[str]) -> tuple[dict[int, Played], bool]:
+    """The games of a journal's ``lines`` by number, and whether its last line was cut short
+    (left out); :class:`JournalError` for a bad line before the last."""
     played: dict[int, Played] = {}
     for number, line in enumerate(lines[1:], start=2):
         try:
             game = Played.from_json(json.loads(line))
         except (ValueError, KeyError, TypeError) as err:
             if number == len(lines):
-                break
+                return played, True
             raise JournalError(f"{path}, line {number}: not a game ({err})") from None
         played[game.key] = game
-    return header, played
+    return played, False
