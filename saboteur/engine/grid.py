@@ -41,6 +41,7 @@ _STRIDE: Final = 256
 STEP: Final = {N: -1, S: 1, E: _STRIDE, W: -_STRIDE}
 # (side, its opposite, the index step towards it) for every side: the hot loops use this
 SIDE_STEPS: Final = tuple((side, OPPOSITE[side], STEP[side]) for side in SIDES)
+SLOT_COUNT: Final = _STRIDE * _STRIDE  # every slot index lies in range(SLOT_COUNT)
 # |x| and |y| of any slot stay below this: the one coordinate limit of every ruleset
 COORD_LIMIT = 120
 

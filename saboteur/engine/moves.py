@@ -57,18 +57,46 @@ class Action:
 class Event:
     """Something that happened, in data (``kind`` and ``data``) and in words (:meth:`describe`).
 
-    ``to`` is ``None`` for a public event, or the one seat allowed to see it.
+    ``to`` is ``None`` for a public event, or the one seat allowed to see it.  A hot path makes
+    one with :meth:`of`, which builds ``data`` only when something reads it::
+
+        >>> Event.of("draw", 2, DRAW_KEYS, (41,)).data
+        {'deck': 41}
     """
 
-    __slots__ = ("data", "kind", "seat", "to")
+    __slots__ = ("_data", "_keys", "_values", "kind", "seat", "to")
 
     def __init__(
         self, kind: str, seat: int | None, data: Mapping[str, Any], to: int | None = None
     ) -> None:
         self.kind = kind
         self.seat = seat
-        self.data = data
+        self._data: Mapping[str, Any] | None = data
+        self._keys: tuple[str, ...] = ()
+        self._values: tuple[object, ...] = ()
         self.to = to
+
+    @staticmethod
+    def of(
+        kind: str,
+        seat: int | None,
+        keys: tuple[str, ...],
+        values: tuple[object, ...],
+        to: int | None = None,
+    ) -> Event:
+        """The event whose ``data`` maps ``keys`` to ``values`` (made when first read)."""
+        event = Event(kind, seat, _NO_DATA, to)
+        event._data = None
+        event._keys = keys
+        event._values = values
+        return event
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        data = self._data
+        if data is None:
+            data = self._data = dict(zip(self._keys, self._values, strict=True))
+        return data
 
     def visible_to(self, player: int | None) -> bool:
         return self.to is None or self.to == player
@@ -81,3 +109,14 @@ class Event:
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, seat={self.seat}, {dict(self.data)!r}, to={self.to})"
+
+
+_NO_DATA: dict[str, Any] = {}
+# the keys of the events the hot paths make with Event.of
+NO_KEYS: tuple[str, ...] = ()
+CARD_KEYS = ("card",)
+DRAW_KEYS = ("deck",)
+PLACE_KEYS = ("card", "shape", "x", "y")
+TOOL_KEYS = ("tool", "target")
+XY_KEYS = ("x", "y")
+PEEK_KEYS = ("x", "y", "card")

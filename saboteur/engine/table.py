@@ -12,6 +12,7 @@ from typing import Final
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction, State
 from saboteur.engine.maze import slot_xy
+from saboteur.engine.moves import PEEK_KEYS, TOOL_KEYS, XY_KEYS
 from saboteur.engine.tools import BREAK_CARD, TOOL_NAMES, TOOLS, tools_text
 
 OVER: Final = "over"
@@ -103,7 +104,7 @@ class TableState(State):
             )
         self.broken[target] |= bit
         self.hands[seat].remove(card)
-        self.events.append(Event("break", seat, {"tool": TOOL_NAMES[bit], "target": target}))
+        self.events.append(Event.of("break", seat, TOOL_KEYS, (TOOL_NAMES[bit], target)))
 
     def _repair(self, seat: int, card: str, tool: str, target: int) -> None:
         """``seat`` lays ``card``, mending ``target``'s broken ``tool``."""
@@ -115,7 +116,7 @@ class TableState(State):
         self.broken[target] &= ~bit
         self.hands[seat].remove(card)
         self.discard += (BREAK_CARD[bit], card)
-        self.events.append(Event("repair", seat, {"tool": tool, "target": target}))
+        self.events.append(Event.of("repair", seat, TOOL_KEYS, (tool, target)))
 
     def _peek(self, seat: int, index: int, card: str) -> None:
         """``seat`` plays a map on the face-down goal ``card`` at ``index``."""
@@ -123,5 +124,5 @@ class TableState(State):
         self.hands[seat].remove("map")
         self.discard.append("map")
         x, y = slot_xy(index)
-        self.events.append(Event("map", seat, {"x": x, "y": y}))
-        self.events.append(Event("peek", seat, {"x": x, "y": y, "card": card}, to=seat))
+        self.events.append(Event.of("map", seat, XY_KEYS, (x, y)))
+        self.events.append(Event.of("peek", seat, PEEK_KEYS, (x, y, card), to=seat))

@@ -36,6 +36,7 @@ from saboteur.engine.classic.cards import (
     SHAPES,
     TOOL_NAMES,
 )
+from saboteur.engine.grid import SLOT_COUNT
 from saboteur.engine.kinds import BREAK as BREAK
 from saboteur.engine.kinds import MAP as MAP
 from saboteur.engine.kinds import PASS as PASS
@@ -50,15 +51,16 @@ _NUMBER = r"(0|-?[1-9][0-9]{0,2})"  # canonical: no leading zeros, no -0, ASCII 
 _SLOT = _NUMBER + "," + _NUMBER
 _TARGET = re.compile(r"([A-Za-z-]+)(?:/([a-z]+))?@(?:" + _SLOT + r"|(0|[1-9][0-9]?))")
 _CACHE: Final[dict[str, Action]] = {}
-SLOT_ROWS: Final[dict[int, list[Action]]] = {}
+# Per slot index (lists, not dicts: the compiled build reads a list item without hashing a number)
+SLOT_ROWS: Final[list[list[Action] | None]] = [None] * SLOT_COUNT
+ROCKFALLS: Final[list[Action | None]] = [None] * SLOT_COUNT
+MAPS: Final[list[Action | None]] = [None] * SLOT_COUNT
 FIT_SIDS: Final[dict[int, tuple[int, ...]]] = {}
-ROCKFALLS: Final[dict[int, Action]] = {}
-MAPS: Final[dict[int, Action]] = {}
 
 
 def slot_row(index: int) -> list[Action]:
     """The interned place actions at slot ``index``, indexed by shape id."""
-    row = SLOT_ROWS.get(index)
+    row = SLOT_ROWS[index]
     if row is None:
         x, y = slot_xy(index)
         row = []
@@ -100,11 +102,12 @@ def card_action(card: str, seat: int, tool: int = 0) -> Action:
 def slot_action(card: str, index: int) -> Action:
     """The interned rockfall or map action on slot ``index``."""
     cache = ROCKFALLS if card == ROCKFALL else MAPS
-    action = cache.get(index)
+    action = cache[index]
     if action is None:
         x, y = slot_xy(index)
         text = f"{card}@{x},{y}"
-        action = cache[index] = _CACHE[text] = Action(text, card, card, (x, y), code=index)
+        action = Action(text, card, card, (x, y), code=index)
+        cache[index] = _CACHE[text] = action
     return action
 
 

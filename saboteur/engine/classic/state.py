@@ -57,6 +57,7 @@ from saboteur.engine.classic.actions import (
 )
 from saboteur.engine.classic.ledger import RoundGold, round_gold
 from saboteur.engine.maze import STEP, Maze, slot_index, slot_xy, xy_text
+from saboteur.engine.moves import CARD_KEYS, DRAW_KEYS, NO_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import TableState
@@ -81,6 +82,7 @@ _PLACEABLE_LIMIT: Final = max(C.PATH_SHAPE_IDS) + 1
 _FIT: Final = C.FIT
 _SHAPE_BITS: Final = C.CARD_SHAPE_BITS
 _SHAPES: Final = C.SHAPES.shapes
+_DECK: Final = tuple(C.deck_cards())
 
 
 class ClassicState(TableState):
@@ -188,7 +190,7 @@ class ClassicState(TableState):
         for index, card in self.goal_cards.items():
             maze.add_hidden(index, card)
         maze.recompute()
-        deck = C.deck_cards()
+        deck = list(_DECK)
         if game.opts.demo:
             for x, y, card, turned in DEMO_LAYOUT:
                 deck.remove(card)
@@ -266,7 +268,7 @@ class ClassicState(TableState):
         for card in self.hands[seat]:
             if card not in distinct:
                 distinct.append(card)
-        broken, n, maze = self.broken, self.game.players, self.maze
+        broken, n, maze = self.broken, len(self.hands), self.maze
         shape_bits = 0
         others: list[Action] = []
         for card in distinct:
@@ -281,23 +283,25 @@ class ClassicState(TableState):
                     others += [repairs[t] for t in range(n) if broken[t] & tool]
             elif kind == ROCKFALL:
                 rockfalls = _ROCKFALLS
-                others += [
-                    rockfalls.get(index) or slot_action(card, index)
-                    for index, sid in maze.cells.items()
-                    if sid < _PLACEABLE_LIMIT
-                ]
+                for index, sid in maze.cells.items():
+                    if sid < _PLACEABLE_LIMIT:
+                        others.append(rockfalls[index] or slot_action(card, index))
             else:
-                others += [_MAPS.get(index) or slot_action(card, index) for index in maze.hidden]
+                maps = _MAPS
+                for index in maze.hidden:
+                    others.append(maps[index] or slot_action(card, index))
         actions: list[Action] = []
         if shape_bits and not broken[seat]:
-            rows, fit_sids = _SLOT_ROWS, _FIT_SIDS
+            rows, fit = _SLOT_ROWS, _FIT
+            sids = _FIT_SIDS.get(shape_bits) or bit_ids(shape_bits)  # the hand's shapes, ascending
             frontier = maze.frontier
             for index in sorted(frontier):  # order independent of history
-                fits = _FIT[frontier[index]] & shape_bits
+                fits = fit[frontier[index]] & shape_bits
                 if fits:
-                    row = rows.get(index) or slot_row(index)
-                    for sid in fit_sids.get(fits) or bit_ids(fits):
-                        actions.append(row[sid])
+                    row = rows[index] or slot_row(index)
+                    for sid in sids:
+                        if fits >> sid & 1:
+                            actions.append(row[sid])
         actions += others
         actions += [_PASSES[card] for card in distinct]
         return actions
@@ -333,8 +337,8 @@ class ClassicState(TableState):
         else:
             hand.remove(card)
             self.discard.append(card)
-            self.events.append(Event("pass", seat, {}))
-            self.events.append(Event("discard", seat, {"card": card}, to=seat))
+            self.events.append(Event.of("pass", seat, NO_KEYS, ()))
+            self.events.append(Event.of("discard", seat, CARD_KEYS, (card,), to=seat))
         self.history.append(action.text)
         self.last_player = seat
         self.turns += 1
@@ -355,8 +359,7 @@ class ClassicState(TableState):
         reached = self.maze.place(index, sid)
         x, y = slot_xy(index)
         shape = _SHAPES[sid]
-        data = {"card": shape.card, "shape": shape.name, "x": x, "y": y}
-        self.events.append(Event("place", seat, data))
+        self.events.append(Event.of("place", seat, PLACE_KEYS, (shape.card, shape.name, x, y)))
         return reached
 
     def _refuse_place(self, index: int, sid: int) -> None:
@@ -435,8 +438,8 @@ class ClassicState(TableState):
         if self.deck:
             card = self.deck.pop()
             self.hands[seat].append(card)
-            self.events.append(Event("draw", seat, {"deck": len(self.deck)}))
-            self.events.append(Event("drew", seat, {"card": card}, to=seat))
+            self.events.append(Event.of("draw", seat, DRAW_KEYS, (len(self.deck),)))
+            self.events.append(Event.of("drew", seat, CARD_KEYS, (card,), to=seat))
         hands, n = self.hands, self.game.players
         following = seat + 1 if seat + 1 < n else 0
         if hands[following]:
