@@ -293,7 +293,17 @@ class ShapeTable:
 class Maze:
     """Placed cards, face-down goals, reachability from the roots, and the frontier."""
 
-    __slots__ = ("_overlay", "bounds", "cells", "frontier", "hidden", "live", "roots", "table")
+    __slots__ = (
+        "_ordered",
+        "_overlay",
+        "bounds",
+        "cells",
+        "frontier",
+        "hidden",
+        "live",
+        "roots",
+        "table",
+    )
 
     def __init__(
         self,
@@ -308,6 +318,7 @@ class Maze:
         self.live: dict[int, int] = {}
         self.frontier: dict[int, int] = {}
         self._overlay: Overlay | None = None
+        self._ordered: list[int] | None = None  # frontier_in_order(), until the frontier changes
 
     def copy(self) -> Maze:
         # a subclass (another growth rule) stays itself; a constructor call, not __new__, which a
@@ -318,6 +329,7 @@ class Maze:
         clone.roots = list(self.roots)
         clone.live = dict(self.live)
         clone.frontier = dict(self.frontier)
+        clone._ordered = self._ordered  # never changed in place: shared until either maze changes
         overlay = self._overlay
         clone._overlay = overlay and overlay.copy()
         return clone
@@ -335,6 +347,30 @@ class Maze:
         return self._overlay
 
     # -- queries ---------------------------------------------------------------------------------
+
+    def frontier_in_order(self) -> list[int]:
+        """The frontier by slot index, each slot followed by its constraint key (kept until the
+        frontier changes; the caller must not change it)::
+
+            >>> from saboteur.engine.classic.cards import SHAPES, START_SHAPE
+            >>> maze = Maze(SHAPES)
+            >>> maze.add_root(slot_index(0, 0), START_SHAPE)
+            >>> _ = maze.recompute()
+            >>> order = maze.frontier_in_order()
+            >>> [slot_xy(index) for index in order[::2]]
+            [(-1, 0), (0, -1), (0, 1), (1, 0)]
+            >>> order[1::2] == [maze.frontier[index] for index in order[::2]]
+            True
+        """
+        ordered = self._ordered
+        if ordered is None:
+            frontier = self.frontier
+            ordered = []
+            for index in sorted(frontier):
+                ordered.append(index)
+                ordered.append(frontier[index])
+            self._ordered = ordered
+        return ordered
 
     def in_bounds(self, index: int) -> bool:
         x, y = slot_xy(index)
@@ -391,6 +427,7 @@ class Maze:
         Returns the face-down goals the tunnel now leads into, as ``(index, entry sides)``.
         """
         self.cells[index] = sid
+        self._ordered = None
         frontier, live = self.frontier, self.live
         frontier.pop(index, None)
         open_sides, group_of = self.table.sides[sid], self.table.group_of[sid]
@@ -438,6 +475,7 @@ class Maze:
         """Rebuild ``live`` and ``frontier`` from the roots (after a removal or a load)."""
         self.live = {}
         self.frontier = {}
+        self._ordered = None
         reached: list[tuple[int, int]] = []
         queue = []
         for root in self.roots:

@@ -30,6 +30,7 @@ from saboteur.engine.base import Action, NotationError
 from saboteur.engine.classic.cards import (
     ACTION_COUNTS,
     BREAKS,
+    CARD_SHAPE_BITS,
     PATH_COUNTS,
     PATH_SHAPE_IDS,
     REPAIRS,
@@ -183,4 +184,29 @@ CARD_KIND: Final[dict[str, str]] = {
     **dict.fromkeys(REPAIRS, REPAIR),
     "rockfall": ROCKFALL,
     "map": MAP,
+}
+
+
+class CardPlay:
+    """What legal-move generation needs of one card, found with one look-up (:data:`PLAYS`).
+
+    ``bit``: the card's own bit (to list each card of a hand once); ``shape_bits``: the shape ids
+    a path card may lie as; ``tool`` and ``targets``: a break card's tool and its action per seat;
+    ``repairs``: per tool a repair card mends, its action per seat; ``passing``: discarding it.
+    """
+
+    __slots__ = ("bit", "card", "kind", "passing", "repairs", "shape_bits", "targets", "tool")
+
+    def __init__(self, number: int, card: str) -> None:
+        self.bit = 1 << number
+        self.card = card
+        self.kind = CARD_KIND[card]
+        self.shape_bits = CARD_SHAPE_BITS.get(card, 0)
+        self.tool, self.targets = BREAK_ROWS.get(card, (0, ()))
+        self.repairs = REPAIR_ROWS.get(card, ())
+        self.passing = PASSES[card]
+
+
+PLAYS: Final[dict[str, CardPlay]] = {
+    card: CardPlay(number, card) for number, card in enumerate((*PATH_COUNTS, *ACTION_COUNTS))
 }

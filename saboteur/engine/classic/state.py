@@ -25,17 +25,12 @@ from saboteur.engine.classic.actions import (
     PLACE,
     REPAIR,
     ROCKFALL,
+    CardPlay,
     bit_ids,
     gold_action,
     parse_action,
     slot_action,
     slot_row,
-)
-from saboteur.engine.classic.actions import (
-    BREAK_ROWS as _BREAK_ROWS,
-)
-from saboteur.engine.classic.actions import (
-    CARD_KIND as _CARD_KIND,
 )
 from saboteur.engine.classic.actions import (
     FIT_SIDS as _FIT_SIDS,
@@ -44,10 +39,7 @@ from saboteur.engine.classic.actions import (
     MAPS as _MAPS,
 )
 from saboteur.engine.classic.actions import (
-    PASSES as _PASSES,
-)
-from saboteur.engine.classic.actions import (
-    REPAIR_ROWS as _REPAIR_ROWS,
+    PLAYS as _PLAYS,
 )
 from saboteur.engine.classic.actions import (
     ROCKFALLS as _ROCKFALLS,
@@ -264,46 +256,55 @@ class ClassicState(TableState):
             return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
         seat = self.current
         assert seat is not None
-        distinct: list[str] = []  # the hand's cards, each once, in hand order
+        seen = 0
+        plays: list[CardPlay] = []  # the hand's cards, each once, in hand order
         for card in self.hands[seat]:
-            if card not in distinct:
-                distinct.append(card)
+            play = _PLAYS[card]
+            if not seen & play.bit:
+                seen |= play.bit
+                plays.append(play)
         broken, n, maze = self.broken, len(self.hands), self.maze
         shape_bits = 0
         others: list[Action] = []
-        for card in distinct:
-            kind = _CARD_KIND[card]
+        for play in plays:
+            kind = play.kind
             if kind == PLACE:
-                shape_bits |= _SHAPE_BITS[card]
+                shape_bits |= play.shape_bits
             elif kind == BREAK:
-                bit, breaks = _BREAK_ROWS[card]
-                others += [breaks[t] for t in range(n) if not broken[t] & bit]
+                bit, breaks = play.tool, play.targets
+                for target in range(n):
+                    if not broken[target] & bit:
+                        others.append(breaks[target])
             elif kind == REPAIR:
-                for tool, repairs in _REPAIR_ROWS[card]:
-                    others += [repairs[t] for t in range(n) if broken[t] & tool]
+                for tool, repairs in play.repairs:
+                    for target in range(n):
+                        if broken[target] & tool:
+                            others.append(repairs[target])
             elif kind == ROCKFALL:
                 rockfalls = _ROCKFALLS
                 for index, sid in maze.cells.items():
                     if sid < _PLACEABLE_LIMIT:
-                        others.append(rockfalls[index] or slot_action(card, index))
+                        others.append(rockfalls[index] or slot_action(play.card, index))
             else:
                 maps = _MAPS
                 for index in maze.hidden:
-                    others.append(maps[index] or slot_action(card, index))
+                    others.append(maps[index] or slot_action(play.card, index))
         actions: list[Action] = []
         if shape_bits and not broken[seat]:
             rows, fit = _SLOT_ROWS, _FIT
             sids = _FIT_SIDS.get(shape_bits) or bit_ids(shape_bits)  # the hand's shapes, ascending
-            frontier = maze.frontier
-            for index in sorted(frontier):  # order independent of history
-                fits = fit[frontier[index]] & shape_bits
+            ordered = maze.frontier_in_order()  # by slot: an order independent of history
+            for at in range(0, len(ordered), 2):
+                index = ordered[at]
+                fits = fit[ordered[at + 1]] & shape_bits
                 if fits:
                     row = rows[index] or slot_row(index)
                     for sid in sids:
                         if fits >> sid & 1:
                             actions.append(row[sid])
         actions += others
-        actions += [_PASSES[card] for card in distinct]
+        for play in plays:
+            actions.append(play.passing)
         return actions
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
@@ -440,7 +441,8 @@ class ClassicState(TableState):
             self.hands[seat].append(card)
             self.events.append(Event.of("draw", seat, DRAW_KEYS, (len(self.deck),)))
             self.events.append(Event.of("drew", seat, CARD_KEYS, (card,), to=seat))
-        hands, n = self.hands, self.game.players
+        hands = self.hands
+        n = len(hands)
         following = seat + 1 if seat + 1 < n else 0
         if hands[following]:
             self.current = following
