@@ -55,8 +55,10 @@ def _play(state: DarkCaveState) -> list[Action]:
     for card in cards:
         bits |= _CARD_BITS.get(card, 0)
     if bits:
-        for index in sorted(maze.frontier):
-            fits = _FIT[maze.frontier[index]] & bits
+        ordered = maze.frontier_in_order()
+        for at in range(0, len(ordered), 2):
+            index = ordered[at]
+            fits = _FIT[ordered[at + 1]] & bits
             while fits:
                 low = fits & -fits
                 out.append(A.place_action(index, low.bit_length() - 1))

@@ -45,6 +45,7 @@ from saboteur.engine.grid import (
 )
 from saboteur.engine.growth import OpenMaze
 from saboteur.engine.maze import Maze
+from saboteur.engine.moves import CARDS_KEYS, COUNT_KEYS, SHAPE_KEYS
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import TableState
 
@@ -307,8 +308,8 @@ class DarkCaveState(TableState):
                 drawn.append(self.deck.pop())
         if drawn:
             self.hands[seat] += drawn
-            self.events.append(Event("draw", seat, {"count": len(drawn)}))
-            self.events.append(Event("drew", seat, {"cards": drawn}, to=seat))
+            self.events.append(Event.of("draw", seat, COUNT_KEYS, (len(drawn),)))
+            self.events.append(Event.of("drew", seat, CARDS_KEYS, (drawn,), to=seat))
         self.turns += 1
         self._begin_turn(self._next_seat(self.turn))
 
@@ -444,7 +445,7 @@ class DarkCaveState(TableState):
         self._play_card(seat, C.SHAPES.shapes[sid].card, keep=True)
         self._lay(index, sid)
         x, y = slot_xy(index)
-        self.events.append(Event("place", seat, {"shape": action.choice, "x": x, "y": y}))
+        self.events.append(Event.of("place", seat, SHAPE_KEYS, (action.choice, x, y)))
         self._after_play()
 
     def _lay(self, index: int, sid: int) -> None:
@@ -462,8 +463,8 @@ class DarkCaveState(TableState):
             self.hands[seat].remove(card)
             self.discard.append(card)
         self.draws = (seat, len(cards))
-        self.events.append(Event("pass", seat, {"count": len(cards)}))
-        self.events.append(Event("discarded", seat, {"cards": list(cards)}, to=seat))
+        self.events.append(Event.of("pass", seat, COUNT_KEYS, (len(cards),)))
+        self.events.append(Event.of("discarded", seat, CARDS_KEYS, (list(cards),), to=seat))
         self._after_play()
 
     def _info(self, seat: int, action: Action) -> None:

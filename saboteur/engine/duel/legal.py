@@ -89,9 +89,10 @@ def play_actions(state: DuelState, seat: int) -> list[Action]:
             elif card in _PATHS:
                 bits |= _SHAPE_BITS[card]
         if bits:
-            frontier = maze.frontier
-            for index in sorted(frontier):
-                fits = _FIT[frontier[index]] & bits
+            ordered = maze.frontier_in_order()
+            for at in range(0, len(ordered), 2):
+                index = ordered[at]
+                fits = _FIT[ordered[at + 1]] & bits
                 while fits:
                     low = fits & -fits
                     actions.append(place_action(index, low.bit_length() - 1))

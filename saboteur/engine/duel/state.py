@@ -38,6 +38,7 @@ from saboteur.engine.duel.gold import gold_value, payment
 from saboteur.engine.duel.layout import HAND, KEYS
 from saboteur.engine.duel.legal import GOLD_SIDS, card_at, ladder_rule, play_actions, rockfall_rule
 from saboteur.engine.maze import SIDE_STEPS, Maze, slot_xy, xy_text
+from saboteur.engine.moves import CARDS_KEYS, DRAWN_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import TableState
@@ -255,8 +256,8 @@ class DuelState(TableState):
                 hand.remove(card)
             self.discard += cards
             draws = len(cards)
-            self.events.append(Event("pass", seat, {"cards": len(cards)}))
-            self.events.append(Event("discard", seat, {"cards": list(cards)}, to=seat))
+            self.events.append(Event.of("pass", seat, CARDS_KEYS, (len(cards),)))
+            self.events.append(Event.of("discard", seat, CARDS_KEYS, (list(cards),), to=seat))
         self.turns += 1
         self._finish(seat, action, draws)
 
@@ -284,8 +285,8 @@ class DuelState(TableState):
         self.hands[seat].remove(_SPECS[sid].card)
         self._lay(index, sid)
         x, y = slot_xy(index)
-        data = {"card": _SPECS[sid].card, "shape": _SPECS[sid].name, "x": x, "y": y}
-        self.events.append(Event("place", seat, data))
+        spec = _SPECS[sid]
+        self.events.append(Event.of("place", seat, PLACE_KEYS, (spec.card, spec.name, x, y)))
 
     def _place_rule(self, seat: int, index: int, sid: int) -> tuple[str, str]:
         refused = place_rule(self.mazes[seat], index, sid, _SHAPES[sid].name)
@@ -504,8 +505,8 @@ class DuelState(TableState):
             drawn.append(card)
         self.hands[seat] += drawn
         if drawn:
-            self.events.append(Event("draw", seat, {"cards": len(drawn), "deck": len(self.deck)}))
-            self.events.append(Event("drew", seat, {"cards": drawn}, to=seat))
+            self.events.append(Event.of("draw", seat, DRAWN_KEYS, (len(drawn), len(self.deck))))
+            self.events.append(Event.of("drew", seat, CARDS_KEYS, (drawn,), to=seat))
 
     def _next_turn(self, seat: int) -> None:
         n = self.game.players
