@@ -7,9 +7,10 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input, Select
 
 from saboteur.tui.adapters import adapter_for
@@ -38,15 +39,30 @@ async def until(
         await pilot.pause(0.05)
 
 
+S = TypeVar("S", bound=Screen[Any])
+
+
+async def until_screen(pilot: Pilot[Any], kind: type[S], what: str, timeout: float = 20) -> S:
+    """Until the current screen is a ``kind`` with its widgets mounted; that screen. A pushed
+    screen is current at once, but composes and mounts its widgets later (on a busy machine,
+    after a pause or more): until then, querying them finds nothing."""
+
+    def shown() -> bool:
+        screen = pilot.app.screen
+        return isinstance(screen, kind) and screen.is_mounted
+
+    await until(pilot, shown, what, timeout)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
 async def new_table(
     pilot: Pilot[Any], ruleset: str, players: int, options: dict[str, str], bots: list[str]
 ) -> None:
     """Open the new-table dialog with its key and fill it in."""
-    app = pilot.app
     await pilot.press("n")
-    await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table dialog")
-    screen = app.screen
-    assert isinstance(screen, NewTableScreen)
+    screen = await until_screen(pilot, NewTableScreen, "the new-table dialog")
 
     async def settled(check: Callable[[], bool], what: str) -> None:
         """Until ``check`` holds and the form, rebuilt after a choice, is mounted again."""

@@ -15,7 +15,7 @@ from saboteur.tui.connection import Connection
 from saboteur.tui.lobby import LobbyScreen
 from saboteur.tui.signin import SignInScreen
 from tests.server.helpers import Client, LiveServer
-from tests.tui.pilot import SIZE, make_app, until
+from tests.tui.pilot import SIZE, make_app, until, until_screen
 
 pytestmark = pytest.mark.anyio
 
@@ -35,12 +35,12 @@ async def test_register_change_the_password_log_out_and_in(
 ) -> None:
     app = make_app(server, "Ann", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until_screen(pilot, LobbyScreen, "the lobby")
         assert not app.state.registered
         link = app.link
         assert isinstance(link, Connection)
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, AccountScreen), "the account dialog")
+        await until_screen(pilot, AccountScreen, "the account dialog")
         await fill(pilot, "deep mine 9", "deep mine 8")  # typed twice, not alike
         error = str(app.screen.query_one("#account-error", Static).render())
         assert "differ" in error and isinstance(app.screen, AccountScreen)
@@ -51,7 +51,7 @@ async def test_register_change_the_password_log_out_and_in(
         assert {"type": "register", "password": "deep mine 9"} in link.sent
 
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, AccountScreen), "the account dialog")
+        await until_screen(pilot, AccountScreen, "the account dialog")
         await fill(pilot, "deep mine 9", "staple in the mine", "staple in the mine")
         await until(
             pilot,
@@ -61,20 +61,20 @@ async def test_register_change_the_password_log_out_and_in(
         assert {"type": "password", "old": "deep mine 9", "new": "staple in the mine"} in link.sent
 
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, AccountScreen), "the account dialog")
+        await until_screen(pilot, AccountScreen, "the account dialog")
         await pilot.press("ctrl+o")
-        await until(pilot, lambda: isinstance(app.screen, SignInScreen), "signing in again")
+        await until_screen(pilot, SignInScreen, "signing in again")
         assert {"type": "logout"} in link.sent
 
         app.screen.query_one("#password", Input).value = "staple in the mine"
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+        await until_screen(pilot, LobbyScreen, "the lobby again")
         assert app.state.me == "Ann" and app.state.registered
 
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, AccountScreen), "the account dialog")
+        await until_screen(pilot, AccountScreen, "the account dialog")
         await pilot.press("ctrl+g")
-        await until(pilot, lambda: isinstance(app.screen, SignInScreen), "logged out everywhere")
+        await until_screen(pilot, SignInScreen, "logged out everywhere")
     sent = app.link.sent if isinstance(app.link, Connection) else []
     assert {"type": "logout", "everywhere": True} in sent
 
@@ -83,7 +83,7 @@ async def test_the_online_list_is_searched(server: LiveServer, tmp_path: Path) -
     others = [await Client.open(server.ws, name) for name in ("Bob", "Bobby", "Cat")]
     app = make_app(server, "Ann", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until_screen(pilot, LobbyScreen, "the lobby")
         online = app.screen.query_one("#online", OptionList)
         await until(pilot, lambda: online.option_count == 4, "four online")
         await pilot.press("slash")

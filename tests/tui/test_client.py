@@ -20,7 +20,7 @@ from saboteur.tui.connection import Connection, Greeting, ServerInfo, TokenFile,
 from saboteur.tui.lobby import LobbyScreen
 from saboteur.tui.signin import SignInScreen
 from tests.server.helpers import Client, LiveServer, free_port
-from tests.tui.pilot import SIZE, make_app, until
+from tests.tui.pilot import SIZE, make_app, until, until_screen
 
 anyio = pytest.mark.anyio
 
@@ -31,7 +31,7 @@ async def test_a_dropped_connection_comes_back_as_the_same_user(
 ) -> None:
     app = make_app(server, "Ann", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until_screen(pilot, LobbyScreen, "the lobby")
         await app.send({"type": "new_game", "players": 3})
         await until(pilot, lambda: app.state.my_tables(), "my table")
         token = app.state.token
@@ -72,7 +72,7 @@ async def test_a_registered_name_asks_for_its_password(server: LiveServer, tmp_p
     await rhea.expect("account")
     app = make_app(server, "Rhea", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, SignInScreen), "the sign-in screen")
+        await until_screen(pilot, SignInScreen, "the sign-in screen")
         shown = str(app.screen.query_one("#signin-error", Static).render())
         assert "registered" in shown and app.error is None
         assert app.screen.query_one("#nickname", Input).value == "Rhea"
@@ -85,14 +85,14 @@ async def test_a_registered_name_asks_for_its_password(server: LiveServer, tmp_p
         )
         app.screen.query_one("#password", Input).value = "deep mine 9"
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until_screen(pilot, LobbyScreen, "the lobby")
         assert isinstance(app.link, Connection)
         assert app.link.sent[0] == {"type": "login", "name": "Rhea", "password": "deep mine 9"}
         address = f"127.0.0.1:{server.port}"
         tokens = TokenFile(tmp_path / "tokens-Rhea.json")
         assert tokens.load(address) is not None
         await rhea.send({"type": "logout", "everywhere": True})
-        await until(pilot, lambda: isinstance(app.screen, SignInScreen), "signing in again")
+        await until_screen(pilot, SignInScreen, "signing in again")
         assert "logged out" in str(app.screen.query_one("#signin-error", Static).render())
         assert tokens.load(address) is None
     await rhea.connection.close()

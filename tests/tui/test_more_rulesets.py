@@ -22,7 +22,7 @@ from saboteur.tui.picture import Slot
 from saboteur.tui.rulesets.darkcave import path_to, walk_fields
 from saboteur.tui.state import GameFeed
 from tests.server.helpers import LiveServer
-from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until
+from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until, until_screen
 
 pytestmark = pytest.mark.anyio
 TURNS = 8  # my turns of The Dark Cave played through the keys
@@ -42,7 +42,7 @@ def rejected(app: SaboteurApp, monkeypatch: pytest.MonkeyPatch) -> list[dict[str
 
 
 async def start(pilot: Pilot[Any], app: SaboteurApp, ruleset: str, options: dict[str, str]) -> int:
-    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    await until_screen(pilot, LobbyScreen, "the lobby")
     await new_table(pilot, ruleset, 2, options, ["random"])
     await until(pilot, lambda: app.state.my_tables(), "my table")
     game: int = app.state.my_tables()[0]
@@ -50,7 +50,7 @@ async def start(pilot: Pilot[Any], app: SaboteurApp, ruleset: str, options: dict
         pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "the bot"
     )
     await pilot.press("s")
-    await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
+    await until_screen(pilot, GameScreen, "the game window")
     return game
 
 

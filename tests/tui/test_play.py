@@ -10,7 +10,7 @@ from saboteur.tui.connection import Connection
 from saboteur.tui.game import GameScreen
 from saboteur.tui.lobby import LobbyScreen
 from tests.server.helpers import LiveServer
-from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until
+from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until, until_screen
 
 pytestmark = pytest.mark.anyio
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.anyio
 async def test_a_classic_game_against_two_bots(server: LiveServer, tmp_path: Path) -> None:
     app = make_app(server, "Ann", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until_screen(pilot, LobbyScreen, "the lobby")
         assert app.state.me == "Ann"
         await new_table(pilot, "classic", 3, {"rounds": "1"}, ["random", "random"])
         await until(pilot, lambda: app.state.my_tables(), "my table")
@@ -30,7 +30,7 @@ async def test_a_classic_game_against_two_bots(server: LiveServer, tmp_path: Pat
             pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "bots"
         )
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
+        await until_screen(pilot, GameScreen, "the game window")
         view = await play_to_the_end(pilot, game)
         assert view["phase"] == "over" and view["winners"] is not None
     assert isinstance(app.link, Connection)
@@ -42,7 +42,7 @@ async def test_a_classic_game_against_two_bots(server: LiveServer, tmp_path: Pat
 async def test_a_duel_against_a_bot(server: LiveServer, tmp_path: Path) -> None:
     app = make_app(server, "Dora", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until_screen(pilot, LobbyScreen, "the lobby")
         await new_table(pilot, "duel", 2, {"rounds": "1"}, ["random"])
         await until(pilot, lambda: app.state.my_tables(), "my table")
         game = app.state.my_tables()[0]
@@ -50,7 +50,7 @@ async def test_a_duel_against_a_bot(server: LiveServer, tmp_path: Path) -> None:
             pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "the bot"
         )
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
+        await until_screen(pilot, GameScreen, "the game window")
         view = await play_to_the_end(pilot, game, seed=2)
         assert view["ruleset"] == "duel" and view["phase"] == "over"
         assert view["scores"] is not None

@@ -19,7 +19,7 @@ from saboteur.tui.game import GameScreen
 from saboteur.tui.lobby import LobbyScreen
 from tests.server.helpers import LiveServer
 from tests.server.test_spy import check_client, replay
-from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until
+from tests.tui.pilot import SIZE, make_app, new_table, play_to_the_end, until, until_screen
 
 pytestmark = pytest.mark.anyio
 
@@ -39,7 +39,7 @@ def documented_types(section: str) -> set[str]:
 async def test_the_terminal_client_learns_no_secret(server: LiveServer, tmp_path: Path) -> None:
     app = make_app(server, "Spy", tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until_screen(pilot, LobbyScreen, "the lobby")
         await new_table(pilot, "classic", 3, {"rounds": "1"}, ["random", "random"])
         await until(pilot, lambda: app.state.my_tables(), "my table")
         game = app.state.my_tables()[0]
@@ -47,7 +47,7 @@ async def test_the_terminal_client_learns_no_secret(server: LiveServer, tmp_path
             pilot, lambda: None not in (app.state.table(game) or {}).get("seats", [None]), "bots"
         )
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game window")
+        await until_screen(pilot, GameScreen, "the game window")
         await play_to_the_end(pilot, game, seed=3)
         await until(pilot, lambda: server.status(f"/api/games/{game}/record") == 200, "the record")
     record: dict[str, Any] = server.get(f"/api/games/{game}/record")

@@ -376,7 +376,7 @@ def wait_my_turn(person: Player, seconds: float = 60) -> bool:
     page = person.page
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if page.locator("#overlay[data-kind=game-over]").count():
+        if page.locator("#overlay:not([hidden])[data-kind=game-over]").count():
             return False
         if person.my_turn():
             return True

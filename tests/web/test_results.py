@@ -87,6 +87,7 @@ def test_the_round_panel_and_the_final_table_tell_the_story(
         mine_held.inner_text().strip() == str(won) and mine_held.locator(".icon-gold").count() == 1
     )
     page.click('[data-fkey="overlay-close"]')
+    page.wait_for_selector("#overlay[hidden]:not([data-kind])", state="attached")  # nothing shown
 
     # the final panel: role and gold per round (all values known now) and the total
     play_until([host], _shown(host, OVER), max_turns=120, seconds=240)

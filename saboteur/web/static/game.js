@@ -658,6 +658,7 @@ export class GameWindow {
     const overlay = $("#overlay");
     overlay.hidden = true;
     overlay.replaceChildren();
+    delete overlay.dataset.kind; // nothing shown: no longer a game's end (or a round's)
     this.overlayFor = null;
     this.focusAfter = "hand";
   }
