@@ -118,13 +118,71 @@ def play_actions(state: DuelState, seat: int) -> list[Action]:
             ]
         elif kind == MAP:
             actions += [slot_action(MAP, index) for index in sorted(maze.hidden)]
-    pairs = sorted({(a, b) if a <= b else (b, a) for a, b in combinations(hand, 2)})
-    for bit in _TOOL_NAMES:
-        if state.broken[seat] & bit:
-            actions += [discard_action(CLEAR, pair, bit) for pair in pairs]
-    actions += [discard_action(PASS, (card,)) for card in distinct]
-    actions += [discard_action(PASS, pair) for pair in pairs]
+    if state.broken[seat]:
+        pairs = card_pairs(hand)
+        for bit in _TOOL_NAMES:
+            if state.broken[seat] & bit:
+                actions += [discard_action(CLEAR, pair, bit) for pair in pairs]
+    passes = pass_actions(hand)
+    if passes is None:  # a card without a number (none of the Duel's own): the general way
+        passes = [discard_action(PASS, (card,)) for card in distinct]
+        passes += [discard_action(PASS, pair) for pair in card_pairs(hand)]
+    actions += passes
     return actions
+
+
+def card_pairs(hand: list[str]) -> list[tuple[str, str]]:
+    """Each pair of the hand's cards once, each pair and the list in the order of names."""
+    return sorted({(a, b) if a <= b else (b, a) for a, b in combinations(hand, 2)})
+
+
+# The hand cards numbered in the order of their names, so that numbers sort as names do, and the
+# pass actions by number: one card, or a pair (number * _KINDS + number, filled on first use).
+_CARD_ORDER: Final = sorted({*C.PATH_COUNTS, *C.ACTION_COUNTS})
+_CARD_NUMBER: Final = {card: number for number, card in enumerate(_CARD_ORDER)}
+_KINDS: Final = len(_CARD_ORDER)
+_SINGLE_PASS: Final = [discard_action(PASS, (card,)) for card in _CARD_ORDER]
+_PAIR_PASS: Final[list[Action | None]] = [None] * (_KINDS * _KINDS)
+
+
+def pass_actions(hand: list[str]) -> list[Action] | None:
+    """The hand's pass actions: each card alone, then each pair of cards, in the order of the
+    cards' names (what ``discard_action`` gives, found by number); ``None`` if a card has none.
+
+    >>> [str(action) for action in pass_actions(["map", "EW", "map"])]
+    ['pass:EW', 'pass:map', 'pass:EW+map', 'pass:map+map']
+    """
+    numbers: list[int] = []
+    for card in hand:
+        number = _CARD_NUMBER.get(card)
+        if number is None:
+            return None
+        numbers.append(number)
+    numbers.sort()
+    values: list[int] = []  # each number once, ascending
+    twice: list[bool] = []  # whether the hand holds that card more than once
+    for number in numbers:
+        if values and values[-1] == number:
+            twice[-1] = True
+        else:
+            values.append(number)
+            twice.append(False)
+    out = [_SINGLE_PASS[number] for number in values]
+    for at, first in enumerate(values):
+        row = first * _KINDS
+        if twice[at]:
+            out.append(_pair_pass(row + first))
+        for second in values[at + 1 :]:
+            out.append(_pair_pass(row + second))
+    return out
+
+
+def _pair_pass(key: int) -> Action:
+    action = _PAIR_PASS[key]
+    if action is None:
+        pair = (_CARD_ORDER[key // _KINDS], _CARD_ORDER[key % _KINDS])
+        action = _PAIR_PASS[key] = discard_action(PASS, pair)
+    return action
 
 
 def ladder_slots(state: DuelState) -> list[int]:
