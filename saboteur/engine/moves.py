@@ -96,6 +96,7 @@ class Event:
         data = self._data
         if data is None:
             data = self._data = dict(zip(self._keys, self._values, strict=True))
+            self._values = ()  # kept once, in the dictionary
         return data
 
     def visible_to(self, player: int | None) -> bool:

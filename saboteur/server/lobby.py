@@ -31,13 +31,13 @@ class Lobby:
     def lists(self, user_id: int | None, board: dict[str, Any]) -> dict[str, Any]:
         """The lobby as it is now, with ``board`` (made without awaiting, so that the lobby
         feed's next changes follow on from it)."""
-        names = self.online.online_names()
+        names, kinds = self.online.online_names(), self.by_kind()
         return {
             "type": "lists",
             "online": names[:ONLINE_SHOWN],
             "online_count": len(names),
-            "games": self.game_lists(user_id, TABLES_SHOWN),
-            **self.table_counts(),
+            "games": self._summaries(kinds, user_id, TABLES_SHOWN),
+            **table_counts(kinds),
             **board,
         }
 
@@ -47,8 +47,13 @@ class Lobby:
         """Summaries of the open and the active tables, by id; with ``shown``, the first
         ``shown`` open ones (waiting longest) and the last ``shown`` active ones (newest), and
         every table of ``user_id``."""
+        return self._summaries(self.by_kind(), user_id, shown)
+
+    def _summaries(
+        self, kinds: dict[str, list[Table]], user_id: int | None, shown: int | None
+    ) -> dict[str, list[dict[str, Any]]]:
         lists: dict[str, list[dict[str, Any]]] = {}
-        for kind, tables in self.by_kind().items():
+        for kind, tables in kinds.items():
             if shown is not None and len(tables) > shown:
                 kept = tables[:shown] if kind == "open" else tables[-shown:]
                 mine = seated_at(tables, user_id)
@@ -65,16 +70,12 @@ class Lobby:
             kinds["open" if table.is_open else "active"].append(table)
         return kinds
 
-    def shown_ids(self) -> set[int]:
-        """The tables the lists show everyone (besides each one's own tables)."""
-        kinds = self.by_kind()
+    def shown_ids(self, kinds: dict[str, list[Table]] | None = None) -> set[int]:
+        """The tables the lists show everyone (besides each one's own tables); ``kinds``: what
+        :meth:`by_kind` gave, if the caller has it."""
+        kinds = self.by_kind() if kinds is None else kinds
         shown = [*kinds["open"][:TABLES_SHOWN], *kinds["active"][-TABLES_SHOWN:]]
         return {table.id for table in shown}
-
-    def table_counts(self) -> dict[str, int]:
-        """How many tables are open and active (the lists may show fewer)."""
-        waiting = sum(table.is_open for table in self.tables.values())
-        return {"open_count": waiting, "active_count": len(self.tables) - waiting}
 
     async def finished_games(
         self, limit: int = 50, offset: int = 0, player: str = ""
@@ -178,13 +179,14 @@ class Lobby:
         longer shown (``hidden``: a client keeps its own).  A changed table outside the lists
         is told only to the connections of the people seated at it (their own table), so that
         what a connection is sent does not grow with the number of tables."""
-        shown, before = self.shown_ids(), self.window
+        kinds = self.by_kind()  # one pass over the tables for the window and the counts
+        shown, before, counts = self.shown_ids(kinds), self.window, table_counts(kinds)
         self.window = shown
         gone = {i for i in changed if i not in self.tables}
         told = sorted((changed & shown) | (shown - before))
         for game_id in sorted(changed - shown - gone):
-            self._tell_seated(self.tables[game_id])
-        hidden, counts = sorted(before - shown - gone), self.table_counts()
+            self._tell_seated(self.tables[game_id], counts)
+        hidden = sorted(before - shown - gone)
         if not (told or gone or hidden) and counts == self.counts_told:
             return None  # nothing anyone sees changed
         self.counts_told = counts
@@ -196,14 +198,15 @@ class Lobby:
             **counts,
         }
 
-    def _tell_seated(self, table: Table) -> None:
-        """A table outside the lists changed: its seated people's lobby connections are told."""
+    def _tell_seated(self, table: Table, counts: dict[str, int]) -> None:
+        """A table outside the lists changed: its seated people's lobby connections are told
+        (with the numbers of tables, ``counts``)."""
         message = {
             "type": "games_changed",
             "games": [table.summary(self.names)],
             "gone": [],
             "hidden": [],
-            **self.table_counts(),
+            **counts,
         }
         text: str | None = None
         for user_id in table.row.seats.values():
@@ -233,3 +236,8 @@ class Lobby:
                 "finished": await self.finished_games(),
             }
         return self.board
+
+
+def table_counts(kinds: dict[str, list[Table]]) -> dict[str, int]:
+    """How many tables are open and active (the lists may show fewer), from ``Lobby.by_kind``."""
+    return {"open_count": len(kinds["open"]), "active_count": len(kinds["active"])}

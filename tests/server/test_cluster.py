@@ -240,6 +240,8 @@ async def test_redis_restarted_mid_game(tmp_path: Path, postgres_url: str) -> No
                 last = await play_out(players, game, random_chooser(rng))
                 assert {last[c]["seq"] for c in players} == {last[ann]["seq"]}
                 assert last[bob]["view"]["phase"] == "over"
+                # published once the finished game is stored, which may follow the last view
+                await wait_until(lambda: a.status(f"/api/games/{game}/record") == 200)
                 record = a.get(f"/api/games/{game}/record")
                 assert len(record["actions"]) == last[ann]["seq"]
                 await wait_until(lambda: sorted(b.get("/api/online")) == ["Ann", "Bob", "Cat"])
