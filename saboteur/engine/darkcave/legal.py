@@ -9,8 +9,7 @@ True
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import Action
 from saboteur.engine.darkcave import actions as A
@@ -21,8 +20,55 @@ from saboteur.engine.grid import field_id, field_slot
 if TYPE_CHECKING:
     from saboteur.engine.darkcave.state import DarkCaveState
 
-_FIT = C.SHAPES.fit_table(C.PATH_SHAPE_IDS)
-_CARD_BITS = C.SHAPES.card_bits(C.PATH_SHAPE_IDS)
+# Shape masks are kept shifted down by the first path shape id: the 65 shapes do not fit a
+# machine int (62 bits) in the compiled build, the path shapes above it do.
+_BASE = min(C.PATH_SHAPE_IDS)
+_FIT = [mask >> _BASE for mask in C.SHAPES.fit_table(C.PATH_SHAPE_IDS)]
+
+# what a hand card lets one do besides placing it (`_play` branches on these, not on names)
+_PATH: Final = 0
+_INFO: Final = 1
+_ROCKFALL: Final = 2
+_SWAP: Final = 3
+_WEB: Final = 4
+_BOOTS: Final = 5
+_AXE: Final = 6
+_CREATURE: Final = 7
+
+
+class _Card:
+    """What `_play` needs of one hand card, found with one dict look-up: its number (the cards
+    numbered in name order, so a bit set of numbers iterates in the order ``sorted`` gives),
+    its shapes' bits, its kind and its pass actions."""
+
+    def __init__(self, name: str, number: int, kind: int, cards: int) -> None:
+        self.name = name
+        self.number = number
+        self.bits = C.SHAPES.card_bits(C.PATH_SHAPE_IDS).get(name, 0) >> _BASE
+        self.kind = kind
+        self.pass_alone = A.pass_action((name,))
+        self.pass_with: list[Action | None] = [None] * cards  # by the other's number
+
+    def pass_pair(self, other: _Card) -> Action:
+        """Passing this card and ``other`` (numbered as high or higher)."""
+        found = self.pass_with[other.number]
+        if found is None:
+            found = self.pass_with[other.number] = A.pass_action((self.name, other.name))
+        return found
+
+
+def _cards() -> list[_Card]:
+    # (in a function: the compiled build checks the module's top level before it knows the types
+    # of these names of ``cards``, which imports back)
+    assert len(C.SHAPES.shapes) - _BASE <= 62
+    kinds = {C.INFO: _INFO, C.ROCKFALL: _ROCKFALL, C.SWAP: _SWAP, C.WEB: _WEB}
+    kinds |= {C.BOOTS: _BOOTS, C.AXE: _AXE} | dict.fromkeys(C.CREATURES, _CREATURE)
+    names = sorted(C.HAND_CARDS)
+    return [_Card(name, n, kinds.get(name, _PATH), len(names)) for n, name in enumerate(names)]
+
+
+_BY_NUMBER = _cards()
+_CARDS = {card.name: card for card in _BY_NUMBER}
 
 
 def legal_actions(state: DarkCaveState) -> list[Action]:
@@ -48,12 +94,16 @@ def legal_actions(state: DarkCaveState) -> list[Action]:
 def _play(state: DarkCaveState) -> list[Action]:
     seat = state.turn
     hand = state.hands[seat]
-    cards = sorted(set(hand))
     maze = state.maze
     out: list[Action] = []
-    bits = 0
-    for card in cards:
-        bits |= _CARD_BITS.get(card, 0)
+    held = twice = bits = 0  # card numbers held (as bits), those held twice, shapes they lie as
+    for name in hand:
+        card = _CARDS[name]
+        bit = 1 << card.number
+        if held & bit:
+            twice |= bit
+        held |= bit
+        bits |= card.bits
     if bits:
         ordered = maze.frontier_in_order()
         for at in range(0, len(ordered), 2):
@@ -61,36 +111,54 @@ def _play(state: DarkCaveState) -> list[Action]:
             fits = _FIT[ordered[at + 1]] & bits
             while fits:
                 low = fits & -fits
-                out.append(A.place_action(index, low.bit_length() - 1))
+                out.append(A.place_action(index, low.bit_length() - 1 + _BASE))
                 fits ^= low
     n = state.game.players
-    others = [s for s in range(n) if s != seat]
+    cards = _held(held)
     for card in cards:
-        if card == C.INFO:
-            out += [A.slot_action(C.INFO, index) for index in sorted(maze.hidden)]
-            out += [A.seat_action(C.INFO, s) for s in others]
-        elif card == C.ROCKFALL:
-            out += [A.slot_action(C.ROCKFALL, i) for i in _rockfall_slots(state)]
-        elif card == C.SWAP:
-            out += [A.seat_action(C.SWAP, s) for s in others]
-        elif card == C.WEB:
+        kind = card.kind
+        if kind == _PATH:
+            continue
+        name = card.name
+        if kind == _INFO:
+            out += [A.slot_action(name, index) for index in sorted(maze.hidden)]
+            out += [A.seat_action(name, s) for s in range(n) if s != seat]
+        elif kind == _ROCKFALL:
+            out += [A.slot_action(name, i) for i in _rockfall_slots(state)]
+        elif kind == _SWAP:
+            out += [A.seat_action(name, s) for s in range(n) if s != seat]
+        elif kind == _WEB:
             taken = {m.edge for m in maze.overlay.markers.values()}
             out += [A.edge_action(A.WEB, e) for e in W.open_ends(maze) if e not in taken]
-        elif card == C.BOOTS:
-            out += [A.seat_action(C.BOOTS, s) for s in range(n) if not state.boots[s]]
-        elif card == C.AXE:
-            out += [A.seat_action(C.AXE, s) for s in range(n)]
-        elif card in C.CREATURES:
-            if card in state.creatures:
-                out.append(A.lure_action(card, None))
-            else:
-                out += [A.lure_action(card, f) for f in W.special_fields(maze, C.HOLE)]
-    out += [A.pass_action((card,)) for card in cards]
-    out += [A.pass_action(pair) for pair in sorted(set(combinations(sorted(hand), 2)))]
+        elif kind == _BOOTS:
+            out += [A.seat_action(name, s) for s in range(n) if not state.boots[s]]
+        elif kind == _AXE:
+            out += [A.seat_action(name, s) for s in range(n)]
+        elif name in state.creatures:
+            out.append(A.lure_action(name, None))
+        else:
+            out += [A.lure_action(name, f) for f in W.special_fields(maze, C.HOLE)]
+    for card in cards:
+        out.append(card.pass_alone)
+    for at, card in enumerate(cards):  # the pairs in sorted order, a card twice if held twice
+        if twice >> card.number & 1:
+            out.append(card.pass_pair(card))
+        for later in range(at + 1, len(cards)):
+            out.append(card.pass_pair(cards[later]))
     out += _axe_webs(state)
     if not state.proposed and state.game.agreed_end:
         out.append(A.word_action(A.PROPOSE))
     return out
+
+
+def _held(held: int) -> list[_Card]:
+    """The cards whose numbers are the bits of ``held``, in name order."""
+    cards = []
+    while held:
+        low = held & -held
+        cards.append(_BY_NUMBER[low.bit_length() - 1])
+        held ^= low
+    return cards
 
 
 def _rockfall_slots(state: DarkCaveState) -> list[int]:
