@@ -46,6 +46,7 @@ from saboteur.engine.grid import (
 from saboteur.engine.growth import OpenMaze
 from saboteur.engine.maze import Maze
 from saboteur.engine.moves import CARDS_KEYS, COUNT_KEYS, SHAPE_KEYS
+from saboteur.engine.overlay import Overlay, Piece
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import TableState
 
@@ -55,6 +56,13 @@ if TYPE_CHECKING:
 PLAY, CREATURE, DEFEND, MOVE, REVEAL, VOTE = "play", "creature", "defend", "move", "reveal", "vote"
 STEPS, BOOTS_STEPS = 3, 4
 DWARF, GOLD = "dwarf", "gold"
+_FIELD_KEYS = ("field",)
+
+
+def _move_piece(overlay: Overlay, piece_id: int, field: int) -> None:
+    """``overlay.move_piece`` without ``dataclasses.replace`` (a third of a step's time)."""
+    old = overlay.pieces[piece_id]
+    overlay.pieces[piece_id] = Piece(piece_id, old.kind, old.owner, field)
 
 
 class Attack:
@@ -569,7 +577,7 @@ class DarkCaveState(TableState):
         creature = self.moving
         assert creature is not None
         overlay = self.maze.overlay
-        overlay.move_piece(self.creatures[creature], field)
+        _move_piece(overlay, self.creatures[creature], field)
         self.creature_steps -= 1
         self.events.append(
             Event("creature-step", self.turn, {"creature": creature, "field": A.field_text(field)})
@@ -669,8 +677,9 @@ class DarkCaveState(TableState):
             )
             return
         cost = W.toll(maze, source, field)
-        maze.overlay.move_piece(self.dwarfs[seat], field)
-        self.events.append(Event("step", seat, {"field": A.field_text(field)}))
+        overlay = maze.overlay
+        _move_piece(overlay, self.dwarfs[seat], field)
+        self.events.append(Event.of("step", seat, _FIELD_KEYS, (A.field_text(field),)))
         if cost == "card":
             self._lose_card(seat, "bridge")
         elif cost == "gold" and self.gold[seat]:
@@ -680,7 +689,7 @@ class DarkCaveState(TableState):
         if W.special(maze, field) == C.EXIT:
             self._leave(seat)
             return
-        here = {piece.kind for piece in maze.overlay.pieces_on(field)}
+        here = {piece.kind for piece in overlay.pieces.values() if piece.field == field}
         creatures = [creature for creature in C.CREATURES if creature in here]
         if creatures:
             self._start_attack(creatures[0], field, [seat], "walk")
@@ -713,7 +722,7 @@ class DarkCaveState(TableState):
         self.pending = None
         del self.maze.hidden[index]
         self._lay(index, sid)
-        self.maze.overlay.move_piece(self.dwarfs[seat], field_id(index, 0))
+        _move_piece(self.maze.overlay, self.dwarfs[seat], field_id(index, 0))
         x, y = slot_xy(index)
         self.events.append(Event("reveal", seat, {"shape": action.choice, "x": x, "y": y}))
         self._end_move()

@@ -23,20 +23,38 @@ def special(maze: Maze, field: int) -> str | None:
     return C.SPECIAL_BY_SHAPE[sid].get(field_number(field))
 
 
+def _numbers_by_shape() -> dict[str, list[tuple[int, ...]]]:
+    """Per special kind, per shape id: the numbers of its fields with that kind on them."""
+    kinds = {kind for specials in C.SPECIAL_BY_SHAPE for kind in specials.values()}
+    return {
+        kind: [
+            tuple(number for number, what in specials.items() if what == kind)
+            for specials in C.SPECIAL_BY_SHAPE
+        ]
+        for kind in kinds
+    }
+
+
+# read per card by a list index, not by a walk over each card's specials (a hot path)
+_NUMBERS = _numbers_by_shape()
+_NONE: list[tuple[int, ...]] = [() for _ in C.SPECIAL_BY_SHAPE]
+
+
 def special_fields(maze: Maze, kind: str) -> list[int]:
     """Every field of a face-up card with ``kind`` on it, in slot order."""
+    numbers = _NUMBERS.get(kind, _NONE)
+    cells = maze.cells
     out = []
-    for index in sorted(maze.cells):
-        for number, what in C.SPECIAL_BY_SHAPE[maze.cells[index]].items():
-            if what == kind:
-                out.append(field_id(index, number))
+    for index in sorted(cells):
+        for number in numbers[cells[index]]:
+            out.append(field_id(index, number))
     return out
 
 
 def link_ladders(maze: Maze, index: int) -> None:
     """Join the ladder fields of the card just laid at ``index`` to every other ladder."""
-    new = [f for f in special_fields(maze, C.LADDER) if field_slot(f) == index]
-    if not new:
+    new = [field_id(index, number) for number in _NUMBERS[C.LADDER][maze.cells[index]]]
+    if not new:  # (most cards: no walk over the maze)
         return
     overlay = maze.overlay
     for field in new:
