@@ -251,7 +251,10 @@ def pass_action(cards: tuple[str, ...]) -> Action:
 
 
 def word_action(word: str) -> Action:
-    return _intern(Action(word, word))
+    found = _CACHE.get(word)  # (a word's text is the word: no action built to look one up)
+    if found is None:
+        found = _intern(Action(word, word))
+    return found
 
 
 def discarded(action: Action) -> tuple[str, ...]:

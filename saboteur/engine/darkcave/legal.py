@@ -15,7 +15,7 @@ from saboteur.engine.base import Action
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import walking as W
-from saboteur.engine.grid import field_id, field_slot
+from saboteur.engine.grid import field_slot
 
 if TYPE_CHECKING:
     from saboteur.engine.darkcave.state import DarkCaveState
@@ -178,8 +178,10 @@ def _rockfall_slots(state: DarkCaveState) -> list[int]:
 
 def _axe_webs(state: DarkCaveState) -> list[Action]:
     seat = state.turn
+    if not state.axes[seat]:  # (before looking for the dwarf: most seats hold no axe)
+        return []
     field = state.dwarf_field(seat)
-    if not state.axes[seat] or field is None:
+    if field is None:
         return []
     return [A.edge_action(A.AXE_WEB, edge) for edge in W.web_edges_next(state.maze, field)]
 
@@ -188,18 +190,14 @@ def _creature_steps(state: DarkCaveState) -> list[Action]:
     assert state.moving is not None
     field = state.creature_field(state.moving)
     assert field is not None
-    steps = sorted(set(W.stepper(state.maze)(field)))
+    steps = W.step_targets(state.maze, field, False)
     return [A.step_action(f) for f in steps] + [A.word_action(A.STOP)]
 
 
 def _moves(state: DarkCaveState) -> list[Action]:
     field = state.dwarf_field(state.turn)
     assert field is not None
-    maze = state.maze
-    steps = W.stepper(maze)
-    targets = set(steps(field))
-    targets |= {field_id(index, 0) for index, _ in steps.hidden_next(field)}
-    out = [A.step_action(f) for f in sorted(targets)]
+    out = [A.step_action(f) for f in W.step_targets(state.maze, field, True)]
     return out + _axe_webs(state) + [A.word_action(A.STOP)]
 
 

@@ -82,12 +82,47 @@ def stepper(maze: Maze) -> Steps:
     return Steps(maze, RULES)
 
 
+def step_targets(maze: Maze, field: int, goals: bool) -> list[int]:
+    """The fields one step from ``field``, sorted, each once (``goals``: with field 0 of each
+    face-down goal one step away): what ``stepper(maze)`` and its ``hidden_next`` give, for the
+    legal actions' hot path without a walker to build (the webs are read only if there are
+    markers, and a call to it is a plain function call)."""
+    cells, table = maze.cells, maze.table
+    index, number = field_slot(field), field_number(field)
+    sid = cells[index]
+    found = {field_id(index, other) for other in table.inner_links[sid][number]}
+    touch = table.shapes[sid].fields[number]
+    overlay = maze.overlay_if_any
+    webs: set[int] = set()
+    if overlay is not None and overlay.markers:
+        webs = {m.edge for m in overlay.markers.values() if m.kind == WEB_MARKER}
+    side_fields = table.side_fields
+    for side, opposite, step in SIDE_STEPS:
+        if not touch & side or (webs and edge_id(index, side) in webs):
+            continue
+        neighbour = index + step
+        other_sid = cells.get(neighbour)
+        if other_sid is not None:
+            for other in side_fields[other_sid].get(opposite, ()):
+                found.add(field_id(neighbour, other))
+        elif goals and neighbour in maze.hidden:
+            found.add(field_id(neighbour, 0))
+    if overlay is not None:
+        for target in overlay.jumps.get(field, ()):
+            if field_slot(target) in cells:
+                found.add(target)
+    return sorted(found)
+
+
+_WEB_KINDS = frozenset({WEB_MARKER})
+
+
 def web_edges_next(maze: Maze, field: int) -> list[int]:
     """The edges with a web that the card side(s) of ``field`` touch (where an axe can reach)."""
     overlay = maze.overlay_if_any
     if overlay is None:
         return []
-    webs = overlay.edges_with(frozenset({WEB_MARKER}))
+    webs = overlay.edges_with(_WEB_KINDS)
     index = field_slot(field)
     touch = maze.table.shapes[maze.cells[index]].fields[field_number(field)]
     return [edge_id(index, side) for side in SIDES if touch & side and edge_id(index, side) in webs]
