@@ -108,6 +108,7 @@ class _SlotActions:
     def __init__(self) -> None:
         self.places: list[Action | None] = [None] * _SHAPE_COUNT  # by shape id
         self.steps: list[Action | None] = [None] * MAX_FIELDS  # by field number
+        self.texts: list[str | None] = [None] * MAX_FIELDS  # field_text by field number
         self.lures: list[Action | None] = [None] * (len(_CREATURE_NUMBER) * MAX_FIELDS)
         self.edges: list[Action | None] = [None] * 4  # web E, web S, axe-web E, axe-web S
         self.info: Action | None = None
@@ -129,9 +130,13 @@ def _intern(action: Action) -> Action:
 
 
 def field_text(field: int) -> str:
-    """``x,y.n`` for a field."""
-    x, y = slot_xy(field_slot(field))
-    return f"{x},{y}.{field_number(field)}"
+    """``x,y.n`` for a field (made once per field: every step's event names one)."""
+    texts = _slot(field_slot(field)).texts
+    found = texts[field_number(field)]
+    if found is None:
+        x, y = slot_xy(field_slot(field))
+        found = texts[field_number(field)] = f"{x},{y}.{field_number(field)}"
+    return found
 
 
 def edge_text(edge: int) -> str:
@@ -155,6 +160,11 @@ def parse_edge(text: object) -> int:
     if match is None:
         raise NotationError(f"{text!r}: an edge is written 'x,y:E'")
     return edge_id(slot_of(match[0], int(match[1]), int(match[2])), SIDE_BY_NAME[match[3]])
+
+
+def places_at(index: int) -> list[Action | None]:
+    """The placements at ``index`` made so far, by shape id (to read many of one slot's)."""
+    return _slot(index).places
 
 
 def place_action(index: int, sid: int) -> Action:

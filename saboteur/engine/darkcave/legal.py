@@ -107,11 +107,16 @@ def _play(state: DarkCaveState) -> list[Action]:
     if bits:
         ordered = maze.frontier_in_order()
         for at in range(0, len(ordered), 2):
-            index = ordered[at]
             fits = _FIT[ordered[at + 1]] & bits
+            if not fits:
+                continue
+            index = ordered[at]
+            places = A.places_at(index)  # the slot's row once, not once per shape
             while fits:
                 low = fits & -fits
-                out.append(A.place_action(index, low.bit_length() - 1 + _BASE))
+                sid = low.bit_length() - 1 + _BASE
+                found = places[sid]
+                out.append(found if found is not None else A.place_action(index, sid))
                 fits ^= low
     n = state.game.players
     cards = _held(held)

@@ -309,7 +309,8 @@ class DarkCaveState(TableState):
         seat = self.turn
         field = self.dwarf_field(seat)
         if field is not None:
-            for piece in self.maze.overlay.pieces_on(field):
+            # (overlay.pieces_on in line: a call into the interpreted overlay costs more)
+            for piece in [p for p in self.maze.overlay.pieces.values() if p.field == field]:
                 if piece.kind == GOLD:
                     self.maze.overlay.remove_piece(piece.id)
                     self.gold[seat] += 1
@@ -698,8 +699,10 @@ class DarkCaveState(TableState):
         if W.special(maze, field) == C.EXIT:
             self._leave(seat)
             return
-        here = {piece.kind for piece in overlay.pieces.values() if piece.field == field}
-        creatures = [creature for creature in C.CREATURES if creature in here]
+        creatures: list[str] = []
+        if self.creatures:  # (a creature's piece is on the maze only while it is in here)
+            here = {piece.kind for piece in overlay.pieces.values() if piece.field == field}
+            creatures = [creature for creature in C.CREATURES if creature in here]
         if creatures:
             self._start_attack(creatures[0], field, [seat], "walk")
             return

@@ -17,10 +17,20 @@ WEB_MARKER = "web"
 RULES = FieldRules(blocking={WEB_MARKER})
 
 
+def _special_at() -> list[list[str | None]]:
+    """Per shape id, per field number: what is special there (``None``: nothing)."""
+    return [
+        [specials.get(number) for number in range(len(shape.fields))]
+        for shape, specials in zip(C.SHAPES.shapes, C.SPECIAL_BY_SHAPE, strict=True)
+    ]
+
+
+_SPECIAL_AT = _special_at()  # two list items, not a tuple item and an int-keyed dict look-up
+
+
 def special(maze: Maze, field: int) -> str | None:
     """What is special on ``field`` (a face-up card's field): hole, ladder, eagle, ..."""
-    sid = maze.cells[field_slot(field)]
-    return C.SPECIAL_BY_SHAPE[sid].get(field_number(field))
+    return _SPECIAL_AT[maze.cells[field_slot(field)]][field_number(field)]
 
 
 def _numbers_by_shape() -> dict[str, list[tuple[int, ...]]]:
