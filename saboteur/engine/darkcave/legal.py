@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 # Shape masks are kept shifted down by the first path shape id: the 65 shapes do not fit a
 # machine int (62 bits) in the compiled build, the path shapes above it do.
 _BASE = min(C.PATH_SHAPE_IDS)
+_IS_PATH = [sid in C.PATH_SHAPE_IDS for sid in range(max(C.PATH_SHAPE_IDS) + 1)]
 _FIT = [mask >> _BASE for mask in C.SHAPES.fit_table(C.PATH_SHAPE_IDS)]
 
 # what a hand card lets one do besides placing it (`_play` branches on these, not on names)
@@ -174,11 +175,13 @@ def _rockfall_slots(state: DarkCaveState) -> list[int]:
         for piece in maze.overlay.pieces.values()
         if piece.kind == "dwarf" or piece.kind in C.CREATURES
     }
-    return [
+    found = [
         index
-        for index in sorted(maze.cells)
-        if maze.cells[index] in C.PATH_SHAPE_IDS and index not in taken
+        for index, sid in maze.cells.items()
+        if _IS_PATH[sid] and index not in taken  # (then sort only these)
     ]
+    found.sort()
+    return found
 
 
 def _axe_webs(state: DarkCaveState) -> list[Action]:

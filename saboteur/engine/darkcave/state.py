@@ -68,10 +68,31 @@ def _holds(legal: list[Action], action: Action) -> bool:
     return action in legal
 
 
+def _deck_cards() -> dict[str, tuple[str, ...]]:
+    return {deck: tuple(C.deck_cards(deck)) for deck in C.DECKS}
+
+
+_DECK_CARDS = _deck_cards()  # each deck before shuffling (made once: a deal made them each time)
+
+# Moved pieces for reuse, by field and piece id (a Piece is frozen; making one runs the
+# interpreted dataclass __init__, the most of a step's time); one is reused only if its kind and
+# owner match too, so nothing here is ever out of date.
+_MOVED: dict[int, Piece] = {}
+_MOVED_LIMIT = 1 << 16  # entries kept at most (then it starts again)
+
+
 def _move_piece(overlay: Overlay, piece_id: int, field: int) -> None:
-    """``overlay.move_piece`` without ``dataclasses.replace`` (a third of a step's time)."""
+    """``overlay.move_piece`` without ``dataclasses.replace``, reusing a piece made before."""
     old = overlay.pieces[piece_id]
-    overlay.pieces[piece_id] = Piece(piece_id, old.kind, old.owner, field)
+    key = field << 12 | piece_id
+    found = _MOVED.get(key) if piece_id < 1 << 12 else None
+    if found is None or found.kind != old.kind or found.owner != old.owner:
+        found = Piece(piece_id, old.kind, old.owner, field)
+        if piece_id < 1 << 12:
+            if len(_MOVED) >= _MOVED_LIMIT:
+                _MOVED.clear()
+            _MOVED[key] = found
+    overlay.pieces[piece_id] = found
 
 
 class Attack:
@@ -186,7 +207,7 @@ class DarkCaveState(TableState):
         state.dwarfs = [maze.overlay.add_piece(DWARF, seat, start).id for seat in range(n)]
         decks = {}
         for deck in C.DECKS:
-            cards = C.deck_cards(deck)
+            cards = list(_DECK_CARDS[deck])
             shuffle(rng, cards)
             state.box += cards[: S.REMOVED]
             decks[deck] = cards[S.REMOVED :]

@@ -54,8 +54,10 @@ def special_fields(maze: Maze, kind: str) -> list[int]:
     """Every field of a face-up card with ``kind`` on it, in slot order."""
     numbers = _NUMBERS.get(kind, _NONE)
     cells = maze.cells
+    hits = [index for index, sid in cells.items() if numbers[sid]]  # (sort only these)
+    hits.sort()
     out = []
-    for index in sorted(cells):
+    for index in hits:
         for number in numbers[cells[index]]:
             out.append(field_id(index, number))
     return out
@@ -100,7 +102,8 @@ def step_targets(maze: Maze, field: int, goals: bool) -> list[int]:
     cells, table = maze.cells, maze.table
     index, number = field_slot(field), field_number(field)
     sid = cells[index]
-    found = {field_id(index, other) for other in table.inner_links[sid][number]}
+    # a list, not a set: only a jump can lead where another step does (checked below)
+    found = [field_id(index, other) for other in table.inner_links[sid][number]]
     touch = table.shapes[sid].fields[number]
     overlay = maze.overlay_if_any
     webs: set[int] = set()
@@ -114,14 +117,15 @@ def step_targets(maze: Maze, field: int, goals: bool) -> list[int]:
         other_sid = cells.get(neighbour)
         if other_sid is not None:
             for other in side_fields[other_sid].get(opposite, ()):
-                found.add(field_id(neighbour, other))
+                found.append(field_id(neighbour, other))
         elif goals and neighbour in maze.hidden:
-            found.add(field_id(neighbour, 0))
+            found.append(field_id(neighbour, 0))
     if overlay is not None:
         for target in overlay.jumps.get(field, ()):
-            if field_slot(target) in cells:
-                found.add(target)
-    return sorted(found)
+            if field_slot(target) in cells and target not in found:
+                found.append(target)
+    found.sort()
+    return found
 
 
 _WEB_KINDS = frozenset({WEB_MARKER})
