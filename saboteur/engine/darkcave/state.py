@@ -288,6 +288,8 @@ class DarkCaveState(TableState):
         self._finish("stuck")  # nobody holds a card, yet cards are left: nobody can play
 
     def _run_timers(self, seat: int) -> None:
+        if not self.webs and not self.creatures:  # (most turns: nothing to copy and walk)
+            return
         overlay = self.maze.overlay
         for marker_id, shows in list(self.webs.items()):
             marker = overlay.markers[marker_id]
@@ -455,7 +457,15 @@ class DarkCaveState(TableState):
             raise IllegalAction(self._rule_for(action), self._why_not(action))
         self._legal = None
         self.history.append(action.text)
-        HANDLERS[action.kind](self, seat, action)
+        kind = action.kind
+        if kind == A.STEP:  # the commonest called directly (a handler from the table is a
+            self._step(seat, action)  # call through Python, ~0.1 µs more)
+        elif kind == A.PLACE:
+            self._place(seat, action)
+        elif kind == A.STOP:
+            self._stop(seat, action)
+        else:
+            HANDLERS[kind](self, seat, action)
         self._legal = None
 
     def _rule_for(self, action: Action) -> str:

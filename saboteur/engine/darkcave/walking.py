@@ -134,7 +134,7 @@ _WEB_KINDS = frozenset({WEB_MARKER})
 def web_edges_next(maze: Maze, field: int) -> list[int]:
     """The edges with a web that the card side(s) of ``field`` touch (where an axe can reach)."""
     overlay = maze.overlay_if_any
-    if overlay is None:
+    if overlay is None or not overlay.markers:  # (most turns: no web lies anywhere)
         return []
     webs = overlay.edges_with(_WEB_KINDS)
     index = field_slot(field)
