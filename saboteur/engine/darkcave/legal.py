@@ -9,16 +9,15 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from saboteur.engine.base import Action
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
+from saboteur.engine.darkcave import state as S  # (imported here: an import per call cost ~5 %)
 from saboteur.engine.darkcave import walking as W
+from saboteur.engine.darkcave.state import DarkCaveState
 from saboteur.engine.grid import field_slot
-
-if TYPE_CHECKING:
-    from saboteur.engine.darkcave.state import DarkCaveState
 
 # Shape masks are kept shifted down by the first path shape id: the 65 shapes do not fit a
 # machine int (62 bits) in the compiled build, the path shapes above it do.
@@ -74,8 +73,6 @@ _CARDS = {card.name: card for card in _BY_NUMBER}
 
 def legal_actions(state: DarkCaveState) -> list[Action]:
     """Every action the seat to act may take now, in a fixed order."""
-    from saboteur.engine.darkcave import state as S
-
     phase = state.phase
     if phase == S.PLAY:
         return _play(state)
@@ -226,8 +223,6 @@ def _reveals(state: DarkCaveState) -> list[Action]:
 
 def explain(state: DarkCaveState, action: Action) -> str:
     """Why ``action`` is not legal now, in words."""
-    from saboteur.engine.darkcave import state as S
-
     phase = state.phase
     expected = {
         S.PLAY: "play a card, pass discarding 1-2 cards or propose to end the game",
