@@ -27,9 +27,11 @@ from hypothesis import strategies as st
 from saboteur.engine import IllegalAction, NotationError, Record
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.darkcave import setup as S
+from saboteur.engine.darkcave import walking as W
 from saboteur.engine.darkcave.actions import parse_action
 from saboteur.engine.darkcave.state import DarkCaveState
 from saboteur.engine.darkcave.unseen import shuffle_clan_cards, shuffle_goals
+from saboteur.engine.grid import field_id
 from tests.darkcave_play import Table, choose, play, tables
 from tests.test_properties import NO_SHRINK, check_reloaded
 
@@ -124,6 +126,24 @@ def test_random_play_ends_with_cards_gold_and_score_adding_up(table: Table) -> N
     with pytest.raises(IllegalAction) as refused:
         state.apply("stop")
     assert refused.value.rule == "game.over"
+
+
+def _check_steps(state: DarkCaveState) -> None:
+    """The legal actions' own step walk (``step_targets``) gives what the shared walker gives."""
+    maze = state.maze
+    walker = W.stepper(maze)
+    for piece in maze.overlay.pieces.values():
+        field = piece.field
+        steps = set(walker(field))
+        assert W.step_targets(maze, field, False) == sorted(steps)
+        steps |= {field_id(index, 0) for index, _ in walker.hidden_next(field)}
+        assert W.step_targets(maze, field, True) == sorted(steps)
+
+
+@game_settings
+@given(table=tables())
+def test_step_targets_agree_with_the_shared_walker(table: Table) -> None:
+    play(table, _check_steps)
 
 
 # -- determinism and records -----------------------------------------------------------------------

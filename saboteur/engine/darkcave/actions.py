@@ -39,8 +39,10 @@ from saboteur.engine.action_text import slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.grid import (
+    MAX_FIELDS,
     SIDE_BY_NAME,
     SIDE_NAMES,
+    SLOT_COUNT,
     edge_id,
     edge_side,
     field_id,
@@ -83,8 +85,44 @@ _PASS = re.compile(r"pass:([A-Za-z-]+)(?:\+([A-Za-z-]+))?")
 _GOAL_SHAPES = {C.SHAPES.shapes[sid].name: sid for card in C.GOALS for sid in C.SHAPE_IDS[card]}
 _PATH_SHAPES = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
 _CACHE: dict[str, Action] = {}
-_BY_CODE: dict[int, Action] = {}  # placements by slot << 8 | shape id
 _PASSES: dict[tuple[str, ...], Action] = {}
+
+
+def _numbers() -> tuple[int, dict[str, int]]:
+    # (in a function: the compiled build checks the module's top level before it knows the types
+    # of these names of ``cards``)
+    return len(C.SHAPES.shapes), {creature: n for n, creature in enumerate(C.CREATURES)}
+
+
+_SHAPE_COUNT, _CREATURE_NUMBER = _numbers()  # shapes; each creature's number
+_SEATS = 10  # seats 0-9: what ``info@2`` and the like can name
+_BY_SEAT: dict[str, list[Action | None]] = {}  # card -> its seat actions by seat
+_MOVE_ON: dict[str, Action] = {}  # creature -> playing it to move it on (``rat``)
+
+
+class _SlotActions:
+    """The interned actions naming one slot, each found by a list index: the hot paths make the
+    same actions over and over, and building their text to look them up cost more than all else
+    (an int-keyed dict, the other way, boxes the int first: ~10x a list item when compiled)."""
+
+    def __init__(self) -> None:
+        self.places: list[Action | None] = [None] * _SHAPE_COUNT  # by shape id
+        self.steps: list[Action | None] = [None] * MAX_FIELDS  # by field number
+        self.texts: list[str | None] = [None] * MAX_FIELDS  # field_text by field number
+        self.lures: list[Action | None] = [None] * (len(_CREATURE_NUMBER) * MAX_FIELDS)
+        self.edges: list[Action | None] = [None] * 4  # web E, web S, axe-web E, axe-web S
+        self.info: Action | None = None
+        self.rockfall: Action | None = None
+
+
+_SLOTS: list[_SlotActions | None] = [None] * SLOT_COUNT  # by slot index, made on first use
+
+
+def _slot(index: int) -> _SlotActions:
+    found = _SLOTS[index]
+    if found is None:
+        found = _SLOTS[index] = _SlotActions()
+    return found
 
 
 def _intern(action: Action) -> Action:
@@ -92,9 +130,13 @@ def _intern(action: Action) -> Action:
 
 
 def field_text(field: int) -> str:
-    """``x,y.n`` for a field."""
-    x, y = slot_xy(field_slot(field))
-    return f"{x},{y}.{field_number(field)}"
+    """``x,y.n`` for a field (made once per field: every step's event names one)."""
+    texts = _slot(field_slot(field)).texts
+    found = texts[field_number(field)]
+    if found is None:
+        x, y = slot_xy(field_slot(field))
+        found = texts[field_number(field)] = f"{x},{y}.{field_number(field)}"
+    return found
 
 
 def edge_text(edge: int) -> str:
@@ -120,56 +162,94 @@ def parse_edge(text: object) -> int:
     return edge_id(slot_of(match[0], int(match[1]), int(match[2])), SIDE_BY_NAME[match[3]])
 
 
+def places_at(index: int) -> list[Action | None]:
+    """The placements at ``index`` made so far, by shape id (to read many of one slot's)."""
+    return _slot(index).places
+
+
 def place_action(index: int, sid: int) -> Action:
     """Lay path shape ``sid`` at ``index``, or turn a revealed goal this way."""
-    code = index << 8 | sid
-    found = _BY_CODE.get(code)
-    if found is not None:
-        return found
-    shape = C.SHAPES.shapes[sid]
-    x, y = slot_xy(index)
-    text = f"{shape.name}@{x},{y}"
-    kind = PLACE if sid in C.PATH_SHAPE_IDS else REVEAL
-    found = _BY_CODE[code] = _intern(
-        Action(text, kind, shape.card, (x, y), choice=shape.name, code=code)
-    )
+    places = _slot(index).places
+    found = places[sid]
+    if found is None:
+        shape = C.SHAPES.shapes[sid]
+        x, y = slot_xy(index)
+        text = f"{shape.name}@{x},{y}"
+        kind = PLACE if sid in C.PATH_SHAPE_IDS else REVEAL
+        code = index << 8 | sid
+        found = places[sid] = _intern(
+            Action(text, kind, shape.card, (x, y), choice=shape.name, code=code)
+        )
     return found
 
 
 def step_action(field: int) -> Action:
-    text = f"step@{field_text(field)}"
-    found = _CACHE.get(text)
-    if found is not None:
-        return found
-    return _intern(Action(text, STEP, slot=slot_xy(field_slot(field)), code=field))
+    steps = _slot(field_slot(field)).steps
+    found = steps[field_number(field)]
+    if found is None:
+        text = f"step@{field_text(field)}"
+        action = Action(text, STEP, slot=slot_xy(field_slot(field)), code=field)
+        found = steps[field_number(field)] = _intern(action)
+    return found
 
 
 def lure_action(creature: str, field: int | None) -> Action:
     """Play a creature card: set it on the dark hole ``field``, or (``None``) move it on."""
     if field is None:
-        return _intern(Action(creature, LURE, creature, code=-1))
-    text = f"{creature}@{field_text(field)}"
-    slot = slot_xy(field_slot(field))
-    return _intern(Action(text, LURE, creature, slot, code=field))
+        found = _MOVE_ON.get(creature)
+        if found is None:
+            found = _MOVE_ON[creature] = _intern(Action(creature, LURE, creature, code=-1))
+        return found
+    lures = _slot(field_slot(field)).lures
+    at = _CREATURE_NUMBER[creature] * MAX_FIELDS + field_number(field)
+    found = lures[at]
+    if found is None:
+        text = f"{creature}@{field_text(field)}"
+        slot = slot_xy(field_slot(field))
+        found = lures[at] = _intern(Action(text, LURE, creature, slot, code=field))
+    return found
 
 
 def edge_action(kind: str, edge: int) -> Action:
     """``web@…`` (a web card) or ``axe-web@…`` (one's axe on a web)."""
-    text = f"{kind}@{edge_text(edge)}"
-    card = C.WEB if kind == WEB else C.AXE
-    return _intern(Action(text, kind, card, slot_xy(edge_side(edge)[0]), code=edge))
+    edges = _slot(edge >> 1).edges
+    at = (edge & 1) | (2 if kind == AXE_WEB else 0)
+    found = edges[at]
+    if found is None or found.kind != kind:  # (the table holds webs and axe-webs only)
+        text = f"{kind}@{edge_text(edge)}"
+        card = C.WEB if kind == WEB else C.AXE
+        found = _intern(Action(text, kind, card, slot_xy(edge_side(edge)[0]), code=edge))
+        if kind in (WEB, AXE_WEB):
+            edges[at] = found
+    return found
 
 
 def seat_action(card: str, seat: int) -> Action:
     """``info@2``, ``swap@3``, ``boots@0``, ``axe@1``."""
-    kind = EQUIP if card in C.EQUIPMENT else card
-    return _intern(Action(f"{card}@{seat}", kind, card, seat=seat))
+    seats = _BY_SEAT.get(card)
+    if seats is None:
+        seats = _BY_SEAT[card] = [None] * _SEATS
+    found = seats[seat] if 0 <= seat < _SEATS else None
+    if found is None:
+        kind = EQUIP if card in C.EQUIPMENT else card
+        found = _intern(Action(f"{card}@{seat}", kind, card, seat=seat))
+        if 0 <= seat < _SEATS:
+            seats[seat] = found
+    return found
 
 
 def slot_action(card: str, index: int) -> Action:
     """``info@x,y`` (a face-down goal) or ``rockfall@x,y``."""
-    x, y = slot_xy(index)
-    return _intern(Action(f"{card}@{x},{y}", card, card, (x, y), code=index))
+    row = _slot(index)
+    found = row.info if card == C.INFO else row.rockfall if card == C.ROCKFALL else None
+    if found is None:
+        x, y = slot_xy(index)
+        found = _intern(Action(f"{card}@{x},{y}", card, card, (x, y), code=index))
+        if card == C.INFO:
+            row.info = found
+        elif card == C.ROCKFALL:
+            row.rockfall = found
+    return found
 
 
 def pass_action(cards: tuple[str, ...]) -> Action:
@@ -181,7 +261,10 @@ def pass_action(cards: tuple[str, ...]) -> Action:
 
 
 def word_action(word: str) -> Action:
-    return _intern(Action(word, word))
+    found = _CACHE.get(word)  # (a word's text is the word: no action built to look one up)
+    if found is None:
+        found = _intern(Action(word, word))
+    return found
 
 
 def discarded(action: Action) -> tuple[str, ...]:

@@ -9,26 +9,70 @@ True
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Final
 
 from saboteur.engine.base import Action
 from saboteur.engine.darkcave import actions as A
 from saboteur.engine.darkcave import cards as C
+from saboteur.engine.darkcave import state as S  # (imported here: an import per call cost ~5 %)
 from saboteur.engine.darkcave import walking as W
-from saboteur.engine.grid import field_id, field_slot
+from saboteur.engine.darkcave.state import DarkCaveState
+from saboteur.engine.grid import field_slot
 
-if TYPE_CHECKING:
-    from saboteur.engine.darkcave.state import DarkCaveState
+# Shape masks are kept shifted down by the first path shape id: the 65 shapes do not fit a
+# machine int (62 bits) in the compiled build, the path shapes above it do.
+_BASE = min(C.PATH_SHAPE_IDS)
+_IS_PATH = [sid in C.PATH_SHAPE_IDS for sid in range(max(C.PATH_SHAPE_IDS) + 1)]
+_FIT = [mask >> _BASE for mask in C.SHAPES.fit_table(C.PATH_SHAPE_IDS)]
 
-_FIT = C.SHAPES.fit_table(C.PATH_SHAPE_IDS)
-_CARD_BITS = C.SHAPES.card_bits(C.PATH_SHAPE_IDS)
+# what a hand card lets one do besides placing it (`_play` branches on these, not on names)
+_PATH: Final = 0
+_INFO: Final = 1
+_ROCKFALL: Final = 2
+_SWAP: Final = 3
+_WEB: Final = 4
+_BOOTS: Final = 5
+_AXE: Final = 6
+_CREATURE: Final = 7
+
+
+class _Card:
+    """What `_play` needs of one hand card, found with one dict look-up: its number (the cards
+    numbered in name order, so a bit set of numbers iterates in the order ``sorted`` gives),
+    its shapes' bits, its kind and its pass actions."""
+
+    def __init__(self, name: str, number: int, kind: int, cards: int) -> None:
+        self.name = name
+        self.number = number
+        self.bits = C.SHAPES.card_bits(C.PATH_SHAPE_IDS).get(name, 0) >> _BASE
+        self.kind = kind
+        self.pass_alone = A.pass_action((name,))
+        self.pass_with: list[Action | None] = [None] * cards  # by the other's number
+
+    def pass_pair(self, other: _Card) -> Action:
+        """Passing this card and ``other`` (numbered as high or higher)."""
+        found = self.pass_with[other.number]
+        if found is None:
+            found = self.pass_with[other.number] = A.pass_action((self.name, other.name))
+        return found
+
+
+def _cards() -> list[_Card]:
+    # (in a function: the compiled build checks the module's top level before it knows the types
+    # of these names of ``cards``, which imports back)
+    assert len(C.SHAPES.shapes) - _BASE <= 62
+    kinds = {C.INFO: _INFO, C.ROCKFALL: _ROCKFALL, C.SWAP: _SWAP, C.WEB: _WEB}
+    kinds |= {C.BOOTS: _BOOTS, C.AXE: _AXE} | dict.fromkeys(C.CREATURES, _CREATURE)
+    names = sorted(C.HAND_CARDS)
+    return [_Card(name, n, kinds.get(name, _PATH), len(names)) for n, name in enumerate(names)]
+
+
+_BY_NUMBER = _cards()
+_CARDS = {card.name: card for card in _BY_NUMBER}
 
 
 def legal_actions(state: DarkCaveState) -> list[Action]:
     """Every action the seat to act may take now, in a fixed order."""
-    from saboteur.engine.darkcave import state as S
-
     phase = state.phase
     if phase == S.PLAY:
         return _play(state)
@@ -48,49 +92,76 @@ def legal_actions(state: DarkCaveState) -> list[Action]:
 def _play(state: DarkCaveState) -> list[Action]:
     seat = state.turn
     hand = state.hands[seat]
-    cards = sorted(set(hand))
     maze = state.maze
     out: list[Action] = []
-    bits = 0
-    for card in cards:
-        bits |= _CARD_BITS.get(card, 0)
+    held = twice = bits = 0  # card numbers held (as bits), those held twice, shapes they lie as
+    for name in hand:
+        card = _CARDS[name]
+        bit = 1 << card.number
+        if held & bit:
+            twice |= bit
+        held |= bit
+        bits |= card.bits
     if bits:
         ordered = maze.frontier_in_order()
         for at in range(0, len(ordered), 2):
-            index = ordered[at]
             fits = _FIT[ordered[at + 1]] & bits
+            if not fits:
+                continue
+            index = ordered[at]
+            places = A.places_at(index)  # the slot's row once, not once per shape
             while fits:
                 low = fits & -fits
-                out.append(A.place_action(index, low.bit_length() - 1))
+                sid = low.bit_length() - 1 + _BASE
+                found = places[sid]
+                out.append(found if found is not None else A.place_action(index, sid))
                 fits ^= low
     n = state.game.players
-    others = [s for s in range(n) if s != seat]
+    cards = _held(held)
     for card in cards:
-        if card == C.INFO:
-            out += [A.slot_action(C.INFO, index) for index in sorted(maze.hidden)]
-            out += [A.seat_action(C.INFO, s) for s in others]
-        elif card == C.ROCKFALL:
-            out += [A.slot_action(C.ROCKFALL, i) for i in _rockfall_slots(state)]
-        elif card == C.SWAP:
-            out += [A.seat_action(C.SWAP, s) for s in others]
-        elif card == C.WEB:
+        kind = card.kind
+        if kind == _PATH:
+            continue
+        name = card.name
+        if kind == _INFO:
+            out += [A.slot_action(name, index) for index in sorted(maze.hidden)]
+            out += [A.seat_action(name, s) for s in range(n) if s != seat]
+        elif kind == _ROCKFALL:
+            out += [A.slot_action(name, i) for i in _rockfall_slots(state)]
+        elif kind == _SWAP:
+            out += [A.seat_action(name, s) for s in range(n) if s != seat]
+        elif kind == _WEB:
             taken = {m.edge for m in maze.overlay.markers.values()}
             out += [A.edge_action(A.WEB, e) for e in W.open_ends(maze) if e not in taken]
-        elif card == C.BOOTS:
-            out += [A.seat_action(C.BOOTS, s) for s in range(n) if not state.boots[s]]
-        elif card == C.AXE:
-            out += [A.seat_action(C.AXE, s) for s in range(n)]
-        elif card in C.CREATURES:
-            if card in state.creatures:
-                out.append(A.lure_action(card, None))
-            else:
-                out += [A.lure_action(card, f) for f in W.special_fields(maze, C.HOLE)]
-    out += [A.pass_action((card,)) for card in cards]
-    out += [A.pass_action(pair) for pair in sorted(set(combinations(sorted(hand), 2)))]
+        elif kind == _BOOTS:
+            out += [A.seat_action(name, s) for s in range(n) if not state.boots[s]]
+        elif kind == _AXE:
+            out += [A.seat_action(name, s) for s in range(n)]
+        elif name in state.creatures:
+            out.append(A.lure_action(name, None))
+        else:
+            out += [A.lure_action(name, f) for f in W.special_fields(maze, C.HOLE)]
+    for card in cards:
+        out.append(card.pass_alone)
+    for at, card in enumerate(cards):  # the pairs in sorted order, a card twice if held twice
+        if twice >> card.number & 1:
+            out.append(card.pass_pair(card))
+        for later in range(at + 1, len(cards)):
+            out.append(card.pass_pair(cards[later]))
     out += _axe_webs(state)
     if not state.proposed and state.game.agreed_end:
         out.append(A.word_action(A.PROPOSE))
     return out
+
+
+def _held(held: int) -> list[_Card]:
+    """The cards whose numbers are the bits of ``held``, in name order."""
+    cards = []
+    while held:
+        low = held & -held
+        cards.append(_BY_NUMBER[low.bit_length() - 1])
+        held ^= low
+    return cards
 
 
 def _rockfall_slots(state: DarkCaveState) -> list[int]:
@@ -101,17 +172,21 @@ def _rockfall_slots(state: DarkCaveState) -> list[int]:
         for piece in maze.overlay.pieces.values()
         if piece.kind == "dwarf" or piece.kind in C.CREATURES
     }
-    return [
+    found = [
         index
-        for index in sorted(maze.cells)
-        if maze.cells[index] in C.PATH_SHAPE_IDS and index not in taken
+        for index, sid in maze.cells.items()
+        if _IS_PATH[sid] and index not in taken  # (then sort only these)
     ]
+    found.sort()
+    return found
 
 
 def _axe_webs(state: DarkCaveState) -> list[Action]:
     seat = state.turn
+    if not state.axes[seat]:  # (before looking for the dwarf: most seats hold no axe)
+        return []
     field = state.dwarf_field(seat)
-    if not state.axes[seat] or field is None:
+    if field is None:
         return []
     return [A.edge_action(A.AXE_WEB, edge) for edge in W.web_edges_next(state.maze, field)]
 
@@ -120,18 +195,14 @@ def _creature_steps(state: DarkCaveState) -> list[Action]:
     assert state.moving is not None
     field = state.creature_field(state.moving)
     assert field is not None
-    steps = sorted(set(W.stepper(state.maze)(field)))
+    steps = W.step_targets(state.maze, field, False)
     return [A.step_action(f) for f in steps] + [A.word_action(A.STOP)]
 
 
 def _moves(state: DarkCaveState) -> list[Action]:
     field = state.dwarf_field(state.turn)
     assert field is not None
-    maze = state.maze
-    steps = W.stepper(maze)
-    targets = set(steps(field))
-    targets |= {field_id(index, 0) for index, _ in steps.hidden_next(field)}
-    out = [A.step_action(f) for f in sorted(targets)]
+    out = [A.step_action(f) for f in W.step_targets(state.maze, field, True)]
     return out + _axe_webs(state) + [A.word_action(A.STOP)]
 
 
@@ -152,8 +223,6 @@ def _reveals(state: DarkCaveState) -> list[Action]:
 
 def explain(state: DarkCaveState, action: Action) -> str:
     """Why ``action`` is not legal now, in words."""
-    from saboteur.engine.darkcave import state as S
-
     phase = state.phase
     expected = {
         S.PLAY: "play a card, pass discarding 1-2 cards or propose to end the game",

@@ -17,26 +17,56 @@ WEB_MARKER = "web"
 RULES = FieldRules(blocking={WEB_MARKER})
 
 
+def _special_at() -> list[list[str | None]]:
+    """Per shape id, per field number: what is special there (``None``: nothing)."""
+    return [
+        [specials.get(number) for number in range(len(shape.fields))]
+        for shape, specials in zip(C.SHAPES.shapes, C.SPECIAL_BY_SHAPE, strict=True)
+    ]
+
+
+_SPECIAL_AT = _special_at()  # two list items, not a tuple item and an int-keyed dict look-up
+
+
 def special(maze: Maze, field: int) -> str | None:
     """What is special on ``field`` (a face-up card's field): hole, ladder, eagle, ..."""
-    sid = maze.cells[field_slot(field)]
-    return C.SPECIAL_BY_SHAPE[sid].get(field_number(field))
+    return _SPECIAL_AT[maze.cells[field_slot(field)]][field_number(field)]
+
+
+def _numbers_by_shape() -> dict[str, list[tuple[int, ...]]]:
+    """Per special kind, per shape id: the numbers of its fields with that kind on them."""
+    kinds = {kind for specials in C.SPECIAL_BY_SHAPE for kind in specials.values()}
+    return {
+        kind: [
+            tuple(number for number, what in specials.items() if what == kind)
+            for specials in C.SPECIAL_BY_SHAPE
+        ]
+        for kind in kinds
+    }
+
+
+# read per card by a list index, not by a walk over each card's specials (a hot path)
+_NUMBERS = _numbers_by_shape()
+_NONE: list[tuple[int, ...]] = [() for _ in C.SPECIAL_BY_SHAPE]
 
 
 def special_fields(maze: Maze, kind: str) -> list[int]:
     """Every field of a face-up card with ``kind`` on it, in slot order."""
+    numbers = _NUMBERS.get(kind, _NONE)
+    cells = maze.cells
+    hits = [index for index, sid in cells.items() if numbers[sid]]  # (sort only these)
+    hits.sort()
     out = []
-    for index in sorted(maze.cells):
-        for number, what in C.SPECIAL_BY_SHAPE[maze.cells[index]].items():
-            if what == kind:
-                out.append(field_id(index, number))
+    for index in hits:
+        for number in numbers[cells[index]]:
+            out.append(field_id(index, number))
     return out
 
 
 def link_ladders(maze: Maze, index: int) -> None:
     """Join the ladder fields of the card just laid at ``index`` to every other ladder."""
-    new = [f for f in special_fields(maze, C.LADDER) if field_slot(f) == index]
-    if not new:
+    new = [field_id(index, number) for number in _NUMBERS[C.LADDER][maze.cells[index]]]
+    if not new:  # (most cards: no walk over the maze)
         return
     overlay = maze.overlay
     for field in new:
@@ -64,12 +94,49 @@ def stepper(maze: Maze) -> Steps:
     return Steps(maze, RULES)
 
 
+def step_targets(maze: Maze, field: int, goals: bool) -> list[int]:
+    """The fields one step from ``field``, sorted, each once (``goals``: with field 0 of each
+    face-down goal one step away): what ``stepper(maze)`` and its ``hidden_next`` give, for the
+    legal actions' hot path without a walker to build (the webs are read only if there are
+    markers, and a call to it is a plain function call)."""
+    cells, table = maze.cells, maze.table
+    index, number = field_slot(field), field_number(field)
+    sid = cells[index]
+    # a list, not a set: only a jump can lead where another step does (checked below)
+    found = [field_id(index, other) for other in table.inner_links[sid][number]]
+    touch = table.shapes[sid].fields[number]
+    overlay = maze.overlay_if_any
+    webs: set[int] = set()
+    if overlay is not None and overlay.markers:
+        webs = {m.edge for m in overlay.markers.values() if m.kind == WEB_MARKER}
+    side_fields = table.side_fields
+    for side, opposite, step in SIDE_STEPS:
+        if not touch & side or (webs and edge_id(index, side) in webs):
+            continue
+        neighbour = index + step
+        other_sid = cells.get(neighbour)
+        if other_sid is not None:
+            for other in side_fields[other_sid].get(opposite, ()):
+                found.append(field_id(neighbour, other))
+        elif goals and neighbour in maze.hidden:
+            found.append(field_id(neighbour, 0))
+    if overlay is not None:
+        for target in overlay.jumps.get(field, ()):
+            if field_slot(target) in cells and target not in found:
+                found.append(target)
+    found.sort()
+    return found
+
+
+_WEB_KINDS = frozenset({WEB_MARKER})
+
+
 def web_edges_next(maze: Maze, field: int) -> list[int]:
     """The edges with a web that the card side(s) of ``field`` touch (where an axe can reach)."""
     overlay = maze.overlay_if_any
-    if overlay is None:
+    if overlay is None or not overlay.markers:  # (most turns: no web lies anywhere)
         return []
-    webs = overlay.edges_with(frozenset({WEB_MARKER}))
+    webs = overlay.edges_with(_WEB_KINDS)
     index = field_slot(field)
     touch = maze.table.shapes[maze.cells[index]].fields[field_number(field)]
     return [edge_id(index, side) for side in SIDES if touch & side and edge_id(index, side) in webs]
