@@ -198,3 +198,15 @@ def shape_of(card: str, turns: int) -> int:
     if turns not in TURNS[name]:
         raise KeyError(f"{name} lies {' or '.join(map(str, TURNS[name]))}, not {turns}")
     return SHAPES.by_name[name if name == START else f"{name}{turns}"]
+
+
+# Per shape id, read by the labyrinth's hot loops (a tuple item is far cheaper than a call that
+# looks the shape up again): open sides, arch sides, the stairs' deeper side (0 if none), card.
+SIDES_OF: tuple[int, ...] = SHAPES.sides
+ARCHES_OF: tuple[int, ...] = tuple(arches(sid) for sid in range(len(SHAPES.shapes)))
+DEEP_OF: tuple[int, ...] = tuple(deep_side(sid) for sid in range(len(SHAPES.shapes)))
+CARD_OF: tuple[str, ...] = tuple(shape.card for shape in SHAPES.shapes)
+# per corridor, its shape ids in the order of TURNS (as places() tries them)
+SHAPES_BY_CORRIDOR: dict[str, tuple[int, ...]] = {
+    name: tuple(shape_of(name, turns) for turns in TURNS[name]) for name in TURNS
+}

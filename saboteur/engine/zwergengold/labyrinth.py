@@ -26,6 +26,7 @@ from saboteur.engine.grid import (
     OPPOSITE,
     SIDE_STEPS,
     SIDES,
+    SLOT_COUNT,
     STEP,
     field_id,
     field_slot,
@@ -103,6 +104,7 @@ class Labyrinth:
         "arrow",
         "cards",
         "face_up",
+        "inside",
         "levels",
         "maze",
         "target",
@@ -116,6 +118,7 @@ class Labyrinth:
         self.target = self.shown(target)
         self.under: dict[int, list[tuple[str, int, int, bool]]] = {}  # covered cards, oldest first
         self.maze: Maze = new_maze(C.SHAPES, (-half, half, -half, half), OPEN)
+        self.inside = _inside(half)  # per slot: within the maze's bounds
         self.maze.add_root(START, C.START_SHAPE)
         self.maze.recompute()
         self.levels: dict[int, int] = {
@@ -132,6 +135,7 @@ class Labyrinth:
         clone.target, clone.up, clone.arrow = self.target, self.up, self.arrow
         clone.under = {slot: list(stack) for slot, stack in self.under.items()}
         clone.maze = self.maze.copy()
+        clone.inside = self.inside
         clone.levels = dict(self.levels)
         clone.cards = dict(self.cards)
         clone.face_up = set(self.face_up)
@@ -170,31 +174,40 @@ class Labyrinth:
         """The level a card lying as ``sid`` would take at ``slot``; else :class:`Misfit`."""
         if slot in self.maze.cells:
             return self._cover(slot, sid)
-        return self._fit_empty(slot, sid)
+        return _level(self._fit_empty(slot, sid))
 
-    def _fit_empty(self, slot: int, sid: int, covering: bool = False) -> int:
-        maze, sides = self.maze, C.SHAPES.sides
-        if not maze.in_bounds(slot):
-            raise Misfit(f"{xy_text(slot)} is off the table")
-        exits, arches, deep = sides[sid], C.arches(sid), C.deep_side(sid)
-        level = None
+    def _fit_empty(self, slot: int, sid: int, covering: bool = False) -> int | str:
+        """The level of ``sid`` at the empty ``slot``, or why it does not fit (returned, not
+        raised: :meth:`places` tries many shapes that do not fit, and a raise costs far more)."""
+        inside = self.inside
+        if not inside[slot]:
+            return f"{xy_text(slot)} is off the table"
+        cells, levels, sides, deeps = self.maze.cells, self.levels, C.SIDES_OF, C.DEEP_OF
+        exits, deep, arrow = sides[sid], deeps[sid], self.arrow
+        level: int | None = None
         for side, opposite, step in SIDE_STEPS:
+            if not exits & side:
+                continue
             there = slot + step
-            if exits & side and not maze.in_bounds(there):
-                raise Misfit("no exit may point towards the table's edge")
-            other = maze.cells.get(there)
-            if other is not None and exits & side and sides[other] & opposite:
-                mine = self.exit_level(there, opposite) - (self.arrow if side == deep else 0)
+            if not inside[there]:
+                return "no exit may point towards the table's edge"
+            other = cells.get(there)
+            if other is not None and sides[other] & opposite:
+                # the neighbour's exit level (exit_level), less this card's own arrow end
+                mine = levels[there] + (arrow if deeps[other] == opposite else 0)
+                mine -= arrow if side == deep else 0
                 if level is not None and mine != level:
-                    raise Misfit("the exits it meets lie at different levels")
+                    return "the exits it meets lie at different levels"
                 level = mine
         if level is None:
-            raise Misfit("a card must meet an exit of the labyrinth with an exit of its own")
+            return "a card must meet an exit of the labyrinth with an exit of its own"
         if not covering:
-            self._check_start(slot, sid, level)
-        depth = level + (deep != 0 and self.arrow > 0)
-        self._check_arches(slot, exits, arches, level, depth, deep)
-        return level
+            why = self._check_start(slot, sid, level)
+            if why is not None:
+                return why
+        depth = level + (deep != 0 and arrow > 0)
+        why = self._check_arches(slot, exits, C.ARCHES_OF[sid], level, depth, deep)
+        return level if why is None else why
 
     def _cover(self, slot: int, sid: int) -> int:
         """ "Auf zum Gipfel!": the level of a card covering the one at ``slot``, its arches
@@ -209,29 +222,32 @@ class Labyrinth:
         trial = self.copy()
         del trial.maze.cells[slot]
         trial._chains = None
-        level = trial._fit_empty(slot, sid, covering=True)
+        level = _level(trial._fit_empty(slot, sid, covering=True))
         if level + (C.deep_side(sid) != 0 and self.arrow > 0) >= self.top(slot):
             raise Misfit("a card covering another lies higher than it")
         return level
 
-    def _check_start(self, slot: int, sid: int, level: int) -> None:
-        card = C.SHAPES.shapes[sid].card
+    def _check_start(self, slot: int, sid: int, level: int) -> str | None:
+        """Why the rules around the start forbid ``sid`` at ``slot``, if they do."""
+        card = C.CARD_OF[sid]
         if slot == START_EXIT:
             if card != C.STRAIGHT:
-                raise Misfit("the first card at the start's exit must be a straight")
+                return "the first card at the start's exit must be a straight"
         elif slot in AROUND_START and not self.up:
             if level + (card == C.STAIRS) != self.target:
-                raise Misfit(
+                return (
                     f"around the start lie only cards at level {self.target} or stairs down into it"
                 )
             for side, _, step in SIDE_STEPS:
-                if slot + step == START and C.arches(sid) & side:
-                    raise Misfit("an arch may not meet the start's arches")
+                if slot + step == START and C.ARCHES_OF[sid] & side:
+                    return "an arch may not meet the start's arches"
+        return None
 
     def _check_arches(
         self, slot: int, exits: int, arches: int, level: int, depth: int, deep: int
-    ) -> None:
-        """Each chain this card joins or opens into stays at one level, below all its cards."""
+    ) -> str | None:
+        """Each chain this card joins or opens into stays at one level, below all its cards
+        (else why not)."""
         chains, cells, sides = self.chains, self.maze.cells, C.SHAPES.sides
         joined: set[int] = set()  # chains the new card's passage joins through arches
         below: set[int] = set()  # levels of the corridors opening into the new card's arches
@@ -255,9 +271,14 @@ class Labyrinth:
             below |= into.pop(chain, set()) | _known(chains.level[chain])
             depth = max(depth, chains.deepest[chain])
         if arches:
-            _one_level(below, depth)
+            why = _one_level(below, depth)
+            if why is not None:
+                return why
         for chain, levels in into.items():
-            _one_level(levels | _known(chains.level[chain]), chains.deepest[chain])
+            why = _one_level(levels | _known(chains.level[chain]), chains.deepest[chain])
+            if why is not None:
+                return why
+        return None
 
     def over(self, end: int, top: int) -> bool:
         """ "Auf zum Gipfel!": whether a corridor end at level ``end`` facing an arch leads over
@@ -300,15 +321,19 @@ class Labyrinth:
         if known is not None:
             return known
         out = self._places[key] = []
-        slots = set(self.maze.frontier)
+        cells, shapes = self.maze.cells, C.SHAPES_BY_CORRIDOR[corridor]
         if self.up:
-            slots |= set(self.cards) - key[1]
-        for slot in sorted(slots):
-            for turns in C.TURNS[corridor]:
-                sid = C.shape_of(corridor, turns)
-                try:
-                    self.fit(slot, sid)
-                except Misfit:
+            slots = sorted(set(self.maze.frontier) | (set(self.cards) - key[1]))
+        else:
+            slots = self.maze.frontier_in_order()[::2]  # kept by the maze, in slot order
+        for slot in slots:
+            for sid in shapes:  # in the order of C.TURNS[corridor]
+                if slot in cells:
+                    try:
+                        self._cover(slot, sid)
+                    except Misfit:
+                        continue
+                elif isinstance(self._fit_empty(slot, sid), str):
                     continue
                 out.append((slot, sid))
         return out
@@ -358,14 +383,37 @@ def _known(level: int | None) -> set[int]:
     return set() if level is None else {level}
 
 
-def _one_level(levels: set[int], deepest: int) -> None:
-    """A passage lies at one level, deeper than every card above it; else :class:`Misfit`."""
+def _one_level(levels: set[int], deepest: int) -> str | None:
+    """A passage lies at one level, deeper than every card above it; else why not."""
     if len(levels) > 1:
-        raise Misfit("a passage under cards would lie at two levels")
+        return "a passage under cards would lie at two levels"
     if levels and min(levels) <= deepest:
-        raise Misfit(
+        return (
             f"a corridor at level {min(levels)} may open only into an arch of a card lying higher"
         )
+    return None
+
+
+def _level(found: int | str) -> int:
+    """A level found, or :class:`Misfit` with the reason found instead."""
+    if isinstance(found, str):
+        raise Misfit(found)
+    return found
+
+
+_INSIDE: dict[int, list[bool]] = {}  # half the table's width -> per slot index: on the table
+
+
+def _inside(half: int) -> list[bool]:
+    """Per slot index, whether it lies on a table reaching ``half`` slots from the start each
+    way (a list item: far cheaper in the hot loops than ``Maze.in_bounds``); built once."""
+    table = _INSIDE.get(half)
+    if table is None:
+        table = _INSIDE[half] = [False] * SLOT_COUNT
+        for x in range(-half, half + 1):
+            for y in range(-half, half + 1):
+                table[slot_index(x, y)] = True
+    return table
 
 
 class LevelRules(FieldRules):
