@@ -135,27 +135,58 @@ def _parts(card: str) -> list[str]:
     return card.split("-")
 
 
+class Parts:
+    """What the name of a card (or of a back) says, split once: read by the hot loops through
+    one dict look-up (:data:`PARTS`) instead of splitting the name again at every call."""
+
+    __slots__ = ("back", "corridor", "scroll", "symbol")
+
+    def __init__(self, card: str) -> None:
+        self.corridor = _corridor(card)
+        self.scroll = _scroll(card)
+        self.symbol = _symbol(card)
+        self.back = card if self.symbol is None else card[: -len(self.symbol) - 1]
+
+
 def corridor(card: str) -> str:
     """The corridor of a card (its first letter): I, D, T, X or S (or ``start``)."""
-    return START if card == START else _parts(card)[0]
+    known = PARTS.get(card)
+    return _corridor(card) if known is None else known.corridor
 
 
 def scroll(card: str) -> str | None:
     """The scroll on a card's back, if any."""
-    parts = _parts(card)
-    return parts[1] if len(parts) > 1 and parts[1] in SCROLLS else None
+    known = PARTS.get(card)
+    return _scroll(card) if known is None else known.scroll
 
 
 def symbol(card: str) -> str | None:
     """The symbol on a card's face (``plan`` for a plan card), if any."""
-    last = _parts(card)[-1]
-    return last if last in SYMBOLS or last == PLAN else None
+    known = PARTS.get(card)
+    return _symbol(card) if known is None else known.symbol
 
 
 def back(card: str) -> str:
     """What everybody sees of a card lying face down: its corridor and scroll."""
-    mark = symbol(card)
+    known = PARTS.get(card)
+    if known is not None:
+        return known.back
+    mark = _symbol(card)
     return card if mark is None else card[: -len(mark) - 1]
+
+
+def _corridor(card: str) -> str:
+    return START if card == START else _parts(card)[0]
+
+
+def _scroll(card: str) -> str | None:
+    parts = _parts(card)
+    return parts[1] if len(parts) > 1 and parts[1] in SCROLLS else None
+
+
+def _symbol(card: str) -> str | None:
+    last = _parts(card)[-1]
+    return last if last in SYMBOLS or last == PLAN else None
 
 
 def is_card(card: object) -> bool:
@@ -163,6 +194,10 @@ def is_card(card: object) -> bool:
     return isinstance(card, str) and (card == START or card in BOX_COUNTS)
 
 
+PARTS: dict[str, Parts] = {}  # every card of the box, the start and every back -> its parts
+for _card in (*BOX, *PLAN_CARDS, START):
+    PARTS[_card] = Parts(_card)
+    PARTS[PARTS[_card].back] = Parts(PARTS[_card].back)
 BACKS = tuple(sorted({back(card) for card in (*BOX, *PLAN_CARDS)}))
 
 

@@ -10,7 +10,6 @@ up by the first card it helps with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from saboteur.engine.grid import SIDE_STEPS, STEP, field_id, field_slot
@@ -26,28 +25,69 @@ if TYPE_CHECKING:
 NEXT = frozenset(STEP.values())
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class _Value:
+    """Compares and hashes by :meth:`_key` (what a frozen dataclass did for its fields)."""
+
+    __slots__ = ()
+
+    def _key(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class Entry(_Value):
     """What entering a card takes: ``cost`` AP (fee included), a helper's consent (``help``),
     whether the mage stops there (``stops``), the scroll effect it uses up (``uses``), and
-    whether the mage chooses what the potion gives (``choice``)."""
+    whether the mage chooses what the potion gives (``choice``).
 
-    cost: int
-    help: bool = False
-    stops: bool = False
-    uses: str | None = None
-    choice: bool = False
+    A plain class, not a frozen dataclass: the compiled build (mypyc) makes it a native class,
+    made and read many times faster; it is never changed once made, and compares by value."""
+
+    __slots__ = ("choice", "cost", "help", "stops", "uses")
+
+    def __init__(
+        self,
+        cost: int,
+        help: bool = False,
+        stops: bool = False,
+        uses: str | None = None,
+        choice: bool = False,
+    ) -> None:
+        self.cost, self.help, self.stops, self.uses, self.choice = cost, help, stops, uses, choice
+
+    def _key(self) -> tuple[int, bool, bool, str | None, bool]:
+        return self.cost, self.help, self.stops, self.uses, self.choice
+
+    def __repr__(self) -> str:
+        return (
+            f"Entry(cost={self.cost!r}, help={self.help!r}, stops={self.stops!r},"
+            f" uses={self.uses!r}, choice={self.choice!r})"
+        )
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A move of the mage whose turn it is: how, where to, from where, and its fee."""
+class Move(_Value):
+    """A move of the mage whose turn it is: how, where to, from where, and its fee.
 
-    kind: str
-    to: int
-    source: int
-    fee: int = 0
-    fresh: bool = False
+    A plain class for the same reason as :class:`Entry` (never changed once made)."""
+
+    __slots__ = ("fee", "fresh", "kind", "source", "to")
+
+    def __init__(self, kind: str, to: int, source: int, fee: int = 0, fresh: bool = False) -> None:
+        self.kind, self.to, self.source, self.fee, self.fresh = kind, to, source, fee, fresh
+
+    def _key(self) -> tuple[str, int, int, int, bool]:
+        return self.kind, self.to, self.source, self.fee, self.fresh
+
+    def __repr__(self) -> str:
+        return (
+            f"Move(kind={self.kind!r}, to={self.to!r}, source={self.source!r},"
+            f" fee={self.fee!r}, fresh={self.fresh!r})"
+        )
 
 
 def adjacent(a: int, b: int) -> bool:
