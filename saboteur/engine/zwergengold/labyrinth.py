@@ -55,38 +55,49 @@ class Chains:
     __slots__ = ("deepest", "level", "of", "ports")
 
     def __init__(self, lab: Labyrinth) -> None:
-        cells, sides = lab.maze.cells, C.SHAPES.sides
+        # rebuilt after every card laid: the per-shape tables and the levels are read directly
+        # (what Labyrinth.depth, .top, .exit_level and .over compute, without a call per card)
+        cells, levels, arrow, up = lab.maze.cells, lab.levels, lab.arrow, lab.up
+        sides, arches_of, deeps = C.SIDES_OF, C.ARCHES_OF, C.DEEP_OF
         self.of: dict[int, int] = {}  # slot -> chain number (cards with arches only)
         self.level: dict[int, int | None] = {}
         self.deepest: dict[int, int] = {}  # the deepest card level over a chain
         self.ports: dict[int, list[tuple[int, int]]] = {}  # chain -> (slot, side) opening into it
+        of = self.of
         for slot in sorted(cells):
-            if slot in self.of or not C.arches(cells[slot]):
+            if slot in of or not arches_of[cells[slot]]:
                 continue
             number = len(self.level)
-            self.level[number], self.deepest[number], self.ports[number] = None, -99, []
+            ports: list[tuple[int, int]] = []
+            level: int | None = None
+            deepest = -99
             queue = [slot]
-            self.of[slot] = number
+            of[slot] = number
             while queue:
                 here = queue.pop()
-                self.deepest[number] = max(self.deepest[number], lab.depth(here))
+                sid = cells[here]
+                stairs = deeps[sid] != 0
+                deepest = max(deepest, levels[here] + (stairs and arrow > 0))  # depth(here)
+                top = levels[here] - (stairs and arrow < 0)  # top(here)
+                arches = arches_of[sid]
                 for side, opposite, step in SIDE_STEPS:
-                    if not C.arches(cells[here]) & side:
+                    if not arches & side:
                         continue
                     there = here + step
-                    sid = cells.get(there)
-                    if sid is None:
+                    other = cells.get(there)
+                    if other is None:
                         continue
-                    if sides[sid] & opposite:
-                        level = lab.exit_level(there, opposite)
-                        if not lab.over(level, lab.top(here)):
-                            self.ports[number].append((there, opposite))
-                            self.level[number] = level
-                    elif there not in self.of:
-                        self.of[there] = number
+                    if sides[other] & opposite:
+                        end = levels[there] + (arrow if deeps[other] == opposite else 0)
+                        if not (up and end < top):  # not over(end, top)
+                            ports.append((there, opposite))
+                            level = end
+                    elif there not in of:
+                        of[there] = number
                         queue.append(there)
-        if START in self.of and not lab.up:
-            self.level[self.of[START]] = lab.target
+            self.level[number], self.deepest[number], self.ports[number] = level, deepest, ports
+        if START in of and not up:
+            self.level[of[START]] = lab.target
 
 
 class Labyrinth:
