@@ -35,7 +35,7 @@ import re
 
 from saboteur.engine.action_text import cached, slot_of
 from saboteur.engine.base import Action, NotationError
-from saboteur.engine.grid import slot_index, slot_xy
+from saboteur.engine.grid import SLOT_COUNT, slot_index, slot_xy
 from saboteur.engine.zwergengold import cards as C
 
 STEP, UNDER, TRAPDOOR, WALL, LOOK, DUST = "step", "under", "trapdoor", "wall", "look", "dust"
@@ -67,9 +67,31 @@ def slot_action(kind: str, index: int) -> Action:
     return _CACHE.get(text) or _intern(Action(text, kind, slot=(x, y), code=index))
 
 
+# per slot index: (kind, back) -> the lay actions there by quarter turns, as lay_action() made
+# them (the legal actions ask for every place a card fits at every step: a list item and one
+# look-up, not a text built and looked up)
+_LAID: list[dict[tuple[str, str], list[Action | None]] | None] = [None] * SLOT_COUNT
+
+
 def lay_action(kind: str, back: str, index: int | None, turns: int = 0) -> Action:
     """Play (or read and play) the card with ``back`` to ``index`` turned ``turns`` (``None``:
     under the pile); ``kind`` ``stairs`` is the plan card's stairs."""
+    if index is None or not 0 <= index < SLOT_COUNT or not 0 <= turns < 4:
+        return _lay_action(kind, back, index, turns)
+    here = _LAID[index]
+    if here is None:
+        here = _LAID[index] = {}
+    key = (kind, back)
+    known = here.get(key)
+    if known is None:
+        known = here[key] = [None, None, None, None]
+    found = known[turns]
+    if found is None:
+        found = known[turns] = _lay_action(kind, back, index, turns)
+    return found
+
+
+def _lay_action(kind: str, back: str, index: int | None, turns: int) -> Action:
     head = "stairs" if kind == STAIRS else f"{kind}:{back}"
     if index is None:
         return _intern(Action(f"{head}@{PILE}", kind, back, choice=PILE, code=-1))

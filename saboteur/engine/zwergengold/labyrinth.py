@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from saboteur.engine.grid import (
-    OPPOSITE,
     SIDE_STEPS,
     SIDES,
     SLOT_COUNT,
@@ -435,6 +434,12 @@ class LevelRules(FieldRules):
         self.lab = lab
 
     def crosses(self, maze: Maze, source: int, target: int) -> bool:
+        # called for every step the walk tries: exit_level() of both ends, read from the tables
         a, b = field_slot(source), field_slot(target)
-        side = next(s for s in SIDES if a + STEP[s] == b)
-        return self.lab.exit_level(a, side) == self.lab.exit_level(b, OPPOSITE[side])
+        lab = self.lab
+        cells, levels, deeps, arrow = lab.maze.cells, lab.levels, C.DEEP_OF, lab.arrow
+        for side, opposite, step in SIDE_STEPS:
+            if a + step == b:
+                mine = levels[a] + (arrow if deeps[cells[a]] == side else 0)
+                return mine == levels[b] + (arrow if deeps[cells[b]] == opposite else 0)
+        raise ValueError(f"{xy_text(a)} and {xy_text(b)} are not neighbours")
