@@ -20,9 +20,11 @@ from typing import Any
 import pytest
 
 from saboteur.engine import IllegalAction, NotationError, Record
-from saboteur.engine.grid import slot_xy
+from saboteur.engine.grid import field_id, field_slot, slot_xy
+from saboteur.engine.walk import Steps
 from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold.actions import parse_action
+from saboteur.engine.zwergengold.labyrinth import LevelRules
 from saboteur.engine.zwergengold.state import ZwergengoldState
 from tests.zwergengold_scenario import dealt
 
@@ -223,3 +225,18 @@ def test_every_event_is_told_in_english_and_german() -> None:
                 assert text and "{" not in text and "zwergengold." not in text, (event, text)
             told.add(event.kind)
     assert {"start", "move", "turn-over", "attach", "end-turn", "game-over"} <= told
+
+
+def _walks_agree(state: ZwergengoldState) -> None:
+    lab = state.lab
+    walk = Steps(lab.maze, LevelRules(lab))
+    for slot in lab.cards:
+        assert lab.next_slots(slot) == [field_slot(f) for f in walk(field_id(slot, 0))]
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[1::4])
+def test_the_moves_fast_path_finds_what_the_field_walk_finds(
+    players: int, seed: int, no_plan: bool
+) -> None:
+    """``Labyrinth.next_slots`` (the moves' fast path) gives what walking the fields gives."""
+    play(players, seed, no_plan, _walks_agree)

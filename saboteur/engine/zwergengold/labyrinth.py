@@ -360,6 +360,48 @@ class Labyrinth:
                 for b in slots[i + 1 :]:
                     overlay.add_jump(field_id(a, 0), field_id(b, 0))
 
+    def next_slots(self, slot: int) -> list[int]:
+        """The cards one step or one passage from the card at ``slot``, in the order the field
+        walk gives them (``Steps(maze, LevelRules(lab))`` from its one field), read straight
+        from the tables: a mage's moves ask this at every step.
+
+        >>> lab = Labyrinth(target=2)
+        >>> _ = lab.lay(START_EXIT, C.SHAPES.by_name["I0"], "I-cloak")
+        >>> from saboteur.engine.walk import Steps
+        >>> walk = Steps(lab.maze, LevelRules(lab))
+        >>> steps = [field_slot(f) for f in walk(field_id(START, 0))]
+        >>> steps == lab.next_slots(START) == [START_EXIT]
+        True
+        """
+        cells, levels, sides, deeps, arrow = (
+            self.maze.cells,
+            self.levels,
+            C.SIDES_OF,
+            C.DEEP_OF,
+            self.arrow,
+        )
+        sid = cells[slot]
+        exits, deep = sides[sid], deeps[sid]
+        out = []
+        for side, opposite, step in SIDE_STEPS:  # every Zwergengold card is one field
+            if not exits & side:
+                continue
+            there = slot + step
+            other = cells.get(there)
+            if other is None or not sides[other] & opposite:
+                continue
+            mine = levels[slot] + (arrow if deep == side else 0)  # as LevelRules.crosses
+            if mine == levels[there] + (arrow if deeps[other] == opposite else 0):
+                out.append(there)
+        overlay = self.maze.overlay_if_any
+        if overlay is not None:
+            jumps = overlay.jumps.get(field_id(slot, 0))
+            if jumps:
+                for target in sorted(jumps):
+                    if field_slot(target) in cells:
+                        out.append(field_slot(target))
+        return out
+
     def trapdoor_ports(self, slot: int) -> list[int]:
         """The slots beyond the arches of the card at ``slot`` whose corridors open into them
         (not those that only lead over it)."""

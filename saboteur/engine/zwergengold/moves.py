@@ -108,8 +108,9 @@ def entry(state: ZwergengoldState, move: Move) -> Entry:
     if mark in C.CREATURES:
         if tokens[C.CLOAK] and not fresh:
             return Entry(fee, uses=C.CLOAK)
-        costs = C.COSTS | (C.NO_PLAN_COSTS if state.game.no_plan else {})
-        return Entry(fee + costs[mark])
+        # "Kein Plan!" costs where it names the creature, else the usual (no dicts merged)
+        no_plan = state.game.no_plan and mark in C.NO_PLAN_COSTS
+        return Entry(fee + (C.NO_PLAN_COSTS[mark] if no_plan else C.COSTS[mark]))
     if mark in (C.GRILLE, C.LOCK):
         if tokens[C.PICK]:
             return Entry(fee, uses=C.PICK)
@@ -146,8 +147,7 @@ def moves(state: ZwergengoldState) -> list[Move]:
     lab = state.lab
     here = state.mage_slot(seat)
     found: dict[tuple[str, int], Move] = {}
-    for target in Steps(lab.maze, LevelRules(lab))(field_id(here, 0)):
-        slot = field_slot(target)
+    for slot in lab.next_slots(here):
         kind = A.STEP if adjacent(slot, here) else A.UNDER
         found.setdefault((kind, slot), Move(kind, slot, here))
     if _trapdoor(state, here):
