@@ -24,7 +24,7 @@ from saboteur.engine.grid import field_id, field_slot, slot_xy
 from saboteur.engine.walk import Steps
 from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold.actions import parse_action
-from saboteur.engine.zwergengold.labyrinth import LevelRules
+from saboteur.engine.zwergengold.labyrinth import Chains, LevelRules
 from saboteur.engine.zwergengold.state import ZwergengoldState
 from tests.zwergengold_scenario import dealt
 
@@ -240,3 +240,26 @@ def test_the_moves_fast_path_finds_what_the_field_walk_finds(
 ) -> None:
     """``Labyrinth.next_slots`` (the moves' fast path) gives what walking the fields gives."""
     play(players, seed, no_plan, _walks_agree)
+
+
+def _chains_as_found_in_full(state: ZwergengoldState) -> None:
+    def canonical(chains: Chains) -> set[tuple[frozenset[int], int | None, int, frozenset[Any]]]:
+        return {
+            (
+                frozenset(slot for slot, c in chains.of.items() if c == chain),
+                chains.level[chain],
+                chains.deepest[chain],
+                frozenset(chains.ports[chain]),
+            )
+            for chain in chains.level
+        }
+
+    assert canonical(state.lab.chains) == canonical(Chains(state.lab))
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[::2])
+def test_chains_grown_card_by_card_are_the_chains_found_in_full(
+    players: int, seed: int, no_plan: bool
+) -> None:
+    """``Chains.grown`` (after each card laid) gives what a search of the whole labyrinth does."""
+    play(players, seed, no_plan, _chains_as_found_in_full)

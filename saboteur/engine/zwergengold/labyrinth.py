@@ -53,15 +53,18 @@ class Chains:
 
     __slots__ = ("deepest", "level", "of", "ports")
 
-    def __init__(self, lab: Labyrinth) -> None:
-        # rebuilt after every card laid: the per-shape tables and the levels are read directly
-        # (what Labyrinth.depth, .top, .exit_level and .over compute, without a call per card)
-        cells, levels, arrow, up = lab.maze.cells, lab.levels, lab.arrow, lab.up
-        sides, arches_of, deeps = C.SIDES_OF, C.ARCHES_OF, C.DEEP_OF
+    def __init__(self, lab: Labyrinth | None) -> None:
+        """The chains of ``lab``, found in full (``None``: none yet, to be filled in)."""
         self.of: dict[int, int] = {}  # slot -> chain number (cards with arches only)
         self.level: dict[int, int | None] = {}
         self.deepest: dict[int, int] = {}  # the deepest card level over a chain
         self.ports: dict[int, list[tuple[int, int]]] = {}  # chain -> (slot, side) opening into it
+        if lab is None:
+            return
+        # the per-shape tables and the levels are read directly (what Labyrinth.depth, .top,
+        # .exit_level and .over compute, without a call per card)
+        cells, levels, arrow, up = lab.maze.cells, lab.levels, lab.arrow, lab.up
+        sides, arches_of, deeps = C.SIDES_OF, C.ARCHES_OF, C.DEEP_OF
         of = self.of
         for slot in sorted(cells):
             if slot in of or not arches_of[cells[slot]]:
@@ -97,6 +100,77 @@ class Chains:
             self.level[number], self.deepest[number], self.ports[number] = level, deepest, ports
         if START in of and not up:
             self.level[of[START]] = lab.target
+
+    def grown(self, lab: Labyrinth, slot: int) -> Chains | None:
+        """The chains of ``lab`` after a card was laid on the empty ``slot`` (its level set),
+        worked out from these around that card alone (these stay as they are: clones share
+        them), instead of all again after every card; ``None`` where a chain it changes would
+        have ports at different levels (only the full search says which level it then takes).
+
+        A card laid on an empty slot changes only the chains it joins through its arches
+        (merged into one, with the ports opening into its arches) and those its exits open
+        into (a port more each); ports are never lost, and other chains stay as they were.
+        """
+        cells, levels, arrow, up = lab.maze.cells, lab.levels, lab.arrow, lab.up
+        sides, arches_of, deeps = C.SIDES_OF, C.ARCHES_OF, C.DEEP_OF
+        sid = cells[slot]
+        arches, deep = arches_of[sid], deeps[sid]
+        depth = levels[slot] + (deep != 0 and arrow > 0)
+        top = levels[slot] - (deep != 0 and arrow < 0)
+        new = Chains(None)
+        of, level, deepest = dict(self.of), dict(self.level), dict(self.deepest)
+        ports = dict(self.ports)  # a changed chain gets a new list: the old ones are shared
+        new.of, new.level, new.deepest, new.ports = of, level, deepest, ports
+        joined: list[int] = []  # chains whose arches meet the new card's
+        own: list[tuple[int, int]] = []  # corridor ends opening into the new card's arches
+        changed: list[int] = []
+        for side, opposite, step in SIDE_STEPS:
+            there = slot + step
+            other = cells.get(there)
+            if other is None:
+                continue
+            if arches & side:
+                if sides[other] & opposite:
+                    end = levels[there] + (arrow if deeps[other] == opposite else 0)
+                    if not (up and end < top):
+                        own.append((there, opposite))
+                else:
+                    joined.append(of[there])
+            elif arches_of[other] & opposite:  # the new card's exit opens into that arch
+                end = levels[slot] + (arrow if deep == side else 0)
+                if not (up and end < levels[there] - (deeps[other] != 0 and arrow < 0)):
+                    chain = of[there]
+                    ports[chain] = ports[chain] + [(slot, side)]
+                    changed.append(chain)
+        if arches:
+            if joined:
+                number = min(joined)
+                for chain in set(joined):
+                    if chain != number:
+                        for card, old in of.items():
+                            if old == chain:
+                                of[card] = number
+                        ports[number] = ports[number] + ports.pop(chain)
+                        deepest[number] = max(deepest[number], deepest.pop(chain))
+                        del level[chain]
+                        changed = [number if c == chain else c for c in changed]
+                ports[number] = ports[number] + own
+                deepest[number] = max(deepest[number], depth)
+            else:
+                number = max(level, default=-1) + 1
+                ports[number], deepest[number], level[number] = own, max(-99, depth), None
+            of[slot] = number
+            changed.append(number)
+        for chain in set(changed):
+            ends = {
+                levels[s] + (arrow if deeps[cells[s]] == side else 0) for s, side in ports[chain]
+            }
+            if len(ends) > 1:
+                return None
+            level[chain] = ends.pop() if ends else None
+        if START in of and not up:
+            level[of[START]] = lab.target
+        return new
 
 
 class Labyrinth:
@@ -310,7 +384,8 @@ class Labyrinth:
     def lay(self, slot: int, sid: int, card: str) -> int:
         """Attach ``card`` face down as ``sid`` at ``slot`` (checked); returns its level."""
         level = self.fit(slot, sid)
-        if slot in self.cards:
+        covering = slot in self.cards
+        if covering:
             self.under.setdefault(slot, []).append(
                 (self.cards[slot], self.maze.cells[slot], self.levels[slot], slot in self.face_up)
             )
@@ -320,7 +395,11 @@ class Labyrinth:
             self.maze.place(slot, sid)
         self.levels[slot] = level
         self.cards[slot] = card
-        self.invalidate()
+        # the chains grown around the new card where they can be (a covered card: all again)
+        known = self._chains
+        self._chains = None if known is None or covering else known.grown(self, slot)
+        self._places = {}
+        self._rebuild_jumps()
         return level
 
     def places(self, corridor: str, occupied: Iterable[int] = ()) -> list[tuple[int, int]]:
