@@ -32,19 +32,37 @@ saboteur.engine.base.NotationError: 'play:I-cloak@0,1:2': a straight lies 0 or 1
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from saboteur.engine.action_text import cached, slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.grid import SLOT_COUNT, slot_index, slot_xy
 from saboteur.engine.zwergengold import cards as C
 
-STEP, UNDER, TRAPDOOR, WALL, LOOK, DUST = "step", "under", "trapdoor", "wall", "look", "dust"
-MOVES = (STEP, UNDER, TRAPDOOR)
-PLAY, READ, STAIRS, DUEL, ORDER, POTION = "play", "read", "stairs", "duel", "order", "potion"
-ENTER, RETREAT, AGREE, REFUSE, DONE, END = "enter", "retreat", "agree", "refuse", "done", "end"
+# Final: the compiled build reads these as constants, not through the module at every use
+STEP: Final = "step"
+UNDER: Final = "under"
+TRAPDOOR: Final = "trapdoor"
+WALL: Final = "wall"
+LOOK: Final = "look"
+DUST: Final = "dust"
+MOVES: Final = (STEP, UNDER, TRAPDOOR)
+PLAY: Final = "play"
+READ: Final = "read"
+STAIRS: Final = "stairs"
+DUEL: Final = "duel"
+ORDER: Final = "order"
+POTION: Final = "potion"
+ENTER: Final = "enter"
+RETREAT: Final = "retreat"
+AGREE: Final = "agree"
+REFUSE: Final = "refuse"
+DONE: Final = "done"
+END: Final = "end"
 WORDS = (ENTER, RETREAT, AGREE, REFUSE, DONE, END)
-POTION_AP, POTION_CARDS = "ap", "cards"
-PILE = "pile"
+POTION_AP: Final = "ap"
+POTION_CARDS: Final = "cards"
+PILE: Final = "pile"
 
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"
 _AT_SLOT = re.compile(r"([a-z]+)@" + _NUMBER + "," + _NUMBER)

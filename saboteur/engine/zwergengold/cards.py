@@ -20,6 +20,7 @@ entering it turns over)::
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from saboteur.engine.catalogue import counted
 from saboteur.engine.grid import QUARTER_TURNS, E, N, S, W, rotate
@@ -27,7 +28,12 @@ from saboteur.engine.maze import Shape, ShapeTable, orient
 
 # corridors: straight, dead end, T-junction, crossroads, stairs (its S end one level deeper)
 START: str  # declared: the compiled build reads it through an import cycle
-STRAIGHT, DEAD_END, TEE, CROSS, STAIRS, START = "I", "D", "T", "X", "S", "start"
+STRAIGHT: Final = "I"
+DEAD_END: Final = "D"
+TEE: Final = "T"
+CROSS: Final = "X"
+STAIRS: Final = "S"
+START = "start"
 CORRIDORS = (STRAIGHT, DEAD_END, TEE, CROSS, STAIRS)
 PRINTED: dict[str, int] = {
     STRAIGHT: N | S,
@@ -50,29 +56,44 @@ TURNS = {STRAIGHT: (0, 1), DEAD_END: QUARTER_TURNS, TEE: QUARTER_TURNS, CROSS: (
 TURNS[STAIRS] = QUARTER_TURNS
 TURNS[START] = (0,)
 
-DRAGON, ROT, POTION, TRAPDOOR, GOBLIN, ORC, TROLL = (
-    "dragon",
-    "rot",
-    "potion",
-    "trapdoor",
-    "goblin",
-    "orc",
-    "troll",
+# Final: the compiled build reads these as constants, not through the module at every use
+DRAGON: Final = "dragon"
+ROT: Final = "rot"
+POTION: Final = "potion"
+TRAPDOOR: Final = "trapdoor"
+GOBLIN: Final = "goblin"
+ORC: Final = "orc"
+TROLL: Final = "troll"
+GRILLE: Final = "grille"
+WALL: Final = "wall"
+LOCK: Final = "lock"
+RATS: Final = "rats"
+SPRING: Final = "spring"
+PLAN: Final = "plan"
+SYMBOLS: Final = (
+    DRAGON,
+    ROT,
+    POTION,
+    TRAPDOOR,
+    GOBLIN,
+    ORC,
+    TROLL,
+    GRILLE,
+    WALL,
+    LOCK,
+    RATS,
+    SPRING,
 )
-GRILLE, WALL, LOCK, RATS, SPRING, PLAN = "grille", "wall", "lock", "rats", "spring", "plan"
-SYMBOLS = (DRAGON, ROT, POTION, TRAPDOOR, GOBLIN, ORC, TROLL, GRILLE, WALL, LOCK, RATS, SPRING)
-CREATURES = (GOBLIN, ORC, TROLL)
+CREATURES: Final = (GOBLIN, ORC, TROLL)
 
-CLOAK, PICK, FARSIGHT, FOREBODING, HAMMER, DRAUGHT, DUSTER = (
-    "cloak",
-    "pick",
-    "farsight",
-    "foreboding",
-    "hammer",
-    "draught",
-    "duster",
-)
-SCROLLS = (PICK, CLOAK, FARSIGHT, FOREBODING, HAMMER, DRAUGHT, DUSTER)
+CLOAK: Final = "cloak"
+PICK: Final = "pick"
+FARSIGHT: Final = "farsight"
+FOREBODING: Final = "foreboding"
+HAMMER: Final = "hammer"
+DRAUGHT: Final = "draught"
+DUSTER: Final = "duster"
+SCROLLS: Final = (PICK, CLOAK, FARSIGHT, FOREBODING, HAMMER, DRAUGHT, DUSTER)
 
 CORRIDOR_COUNTS = {STRAIGHT: 37, DEAD_END: 25, TEE: 33, CROSS: 18, STAIRS: 30}
 # symbol -> corridor -> count (trapdoor never on crossroads; grille, wall, lock never on dead ends)
@@ -95,12 +116,17 @@ NEVER_ON = {TRAPDOOR: (CROSS,), GRILLE: (DEAD_END,), WALL: (DEAD_END,), LOCK: (D
 PLAN_CORRIDORS = {STRAIGHT: 4, TEE: 4, CROSS: 4}
 
 # what entering a face-up card costs (the dragon and the wall cost only when turned over)
-COSTS = {GOBLIN: 1, ORC: 2, TROLL: 3, ROT: 3}
-NO_PLAN_COSTS = {ORC: 3, TROLL: 5}  # "Kein Plan!"
-DRAGON_COST, WALL_COST, WALL_UP_COST = 6, 4, 2
-TRAPDOOR_DOWN, TRAPDOOR_UP = 2, 4
-POTION_AP, POTION_CARDS, DRAUGHT_AP = 4, 2, 2
-MAX_AP = 7
+COSTS: Final = {GOBLIN: 1, ORC: 2, TROLL: 3, ROT: 3}
+NO_PLAN_COSTS: Final = {ORC: 3, TROLL: 5}  # "Kein Plan!"
+DRAGON_COST: Final = 6
+WALL_COST: Final = 4
+WALL_UP_COST: Final = 2
+TRAPDOOR_DOWN: Final = 2
+TRAPDOOR_UP: Final = 4
+POTION_AP: Final = 4
+POTION_CARDS: Final = 2
+DRAUGHT_AP: Final = 2
+MAX_AP: Final = 7
 
 
 def _box() -> list[str]:
@@ -194,7 +220,7 @@ def is_card(card: object) -> bool:
     return isinstance(card, str) and (card == START or card in BOX_COUNTS)
 
 
-PARTS: dict[str, Parts] = {}  # every card of the box, the start and every back -> its parts
+PARTS: Final[dict[str, Parts]] = {}  # every card of the box, the start and every back -> its parts
 for _card in (*BOX, *PLAN_CARDS, START):
     PARTS[_card] = Parts(_card)
     PARTS[PARTS[_card].back] = Parts(PARTS[_card].back)
@@ -237,11 +263,11 @@ def shape_of(card: str, turns: int) -> int:
 
 # Per shape id, read by the labyrinth's hot loops (a tuple item is far cheaper than a call that
 # looks the shape up again): open sides, arch sides, the stairs' deeper side (0 if none), card.
-SIDES_OF: tuple[int, ...] = SHAPES.sides
-ARCHES_OF: tuple[int, ...] = tuple(arches(sid) for sid in range(len(SHAPES.shapes)))
-DEEP_OF: tuple[int, ...] = tuple(deep_side(sid) for sid in range(len(SHAPES.shapes)))
-CARD_OF: tuple[str, ...] = tuple(shape.card for shape in SHAPES.shapes)
+SIDES_OF: Final[tuple[int, ...]] = SHAPES.sides
+ARCHES_OF: Final[tuple[int, ...]] = tuple(arches(sid) for sid in range(len(SHAPES.shapes)))
+DEEP_OF: Final[tuple[int, ...]] = tuple(deep_side(sid) for sid in range(len(SHAPES.shapes)))
+CARD_OF: Final[tuple[str, ...]] = tuple(shape.card for shape in SHAPES.shapes)
 # per corridor, its shape ids in the order of TURNS (as places() tries them)
-SHAPES_BY_CORRIDOR: dict[str, tuple[int, ...]] = {
+SHAPES_BY_CORRIDOR: Final[dict[str, tuple[int, ...]]] = {
     name: tuple(shape_of(name, turns) for turns in TURNS[name]) for name in TURNS
 }
