@@ -23,6 +23,7 @@ from saboteur.engine import IllegalAction, NotationError, Record
 from saboteur.engine.grid import field_id, field_slot, slot_xy
 from saboteur.engine.walk import Steps
 from saboteur.engine.zwergengold import cards as C
+from saboteur.engine.zwergengold import moves as M
 from saboteur.engine.zwergengold.actions import parse_action
 from saboteur.engine.zwergengold.labyrinth import Chains, LevelRules
 from saboteur.engine.zwergengold.state import ZwergengoldState
@@ -263,3 +264,14 @@ def test_chains_grown_card_by_card_are_the_chains_found_in_full(
 ) -> None:
     """``Chains.grown`` (after each card laid) gives what a search of the whole labyrinth does."""
     play(players, seed, no_plan, _chains_as_found_in_full)
+
+
+def _each_move_made_alone(state: ZwergengoldState) -> None:
+    for move in M.moves(state):
+        assert M.move_of(state, move.kind, move.to) == move
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[::2])
+def test_a_move_made_alone_is_the_move_listed(players: int, seed: int, no_plan: bool) -> None:
+    """``move_of`` (what applying a move uses) gives the move ``moves`` lists for it."""
+    play(players, seed, no_plan, _each_move_made_alone)

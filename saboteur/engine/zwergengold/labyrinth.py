@@ -332,36 +332,56 @@ class Labyrinth:
     ) -> str | None:
         """Each chain this card joins or opens into stays at one level, below all its cards
         (else why not)."""
-        chains, cells, sides = self.chains, self.maze.cells, C.SHAPES.sides
-        joined: set[int] = set()  # chains the new card's passage joins through arches
+        # tried for many shapes at every step: the tables read directly, and the containers made
+        # only when a neighbour needs them (found in the same order as before)
+        chains, cells, levels, arrow, up = (
+            self.chains,
+            self.maze.cells,
+            self.levels,
+            self.arrow,
+            self.up,
+        )
+        sides, arches_of, deeps = C.SIDES_OF, C.ARCHES_OF, C.DEEP_OF
+        joined: set[int] | None = None  # chains the new card's passage joins through arches
         below: set[int] = set()  # levels of the corridors opening into the new card's arches
-        into: dict[int, set[int]] = {}  # chain -> levels of the new card's exits opening into it
+        into: dict[int, set[int]] | None = None  # chain -> levels of its exits opening into it
+        top = level - (deep != 0 and arrow < 0)
         for side, opposite, step in SIDE_STEPS:
             there = slot + step
             other = cells.get(there)
             if other is None:
                 continue
-            if arches & side and C.arches(other) & opposite:
+            if arches & side and arches_of[other] & opposite:
+                if joined is None:
+                    joined = set()
                 joined.add(chains.of[there])
             elif arches & side and sides[other] & opposite:
-                end = self.exit_level(there, opposite)
-                if not self.over(end, level - (deep != 0 and self.arrow < 0)):
+                end = levels[there] + (arrow if deeps[other] == opposite else 0)
+                if not (up and end < top):
                     below.add(end)
-            elif exits & side and C.arches(other) & opposite:
-                end = self.exit_level_of(level, side, deep)
-                if not self.over(end, self.top(there)):
+            elif exits & side and arches_of[other] & opposite:
+                end = level + (arrow if side == deep else 0)
+                if not (up and end < levels[there] - (deeps[other] != 0 and arrow < 0)):
+                    if into is None:
+                        into = {}
                     into.setdefault(chains.of[there], set()).add(end)
-        for chain in joined:
-            below |= into.pop(chain, set()) | _known(chains.level[chain])
-            depth = max(depth, chains.deepest[chain])
+        if joined is not None:
+            for chain in joined:
+                if into is not None:
+                    below |= into.pop(chain, set())
+                known = chains.level[chain]
+                if known is not None:
+                    below.add(known)
+                depth = max(depth, chains.deepest[chain])
         if arches:
             why = _one_level(below, depth)
             if why is not None:
                 return why
-        for chain, levels in into.items():
-            why = _one_level(levels | _known(chains.level[chain]), chains.deepest[chain])
-            if why is not None:
-                return why
+        if into is not None:
+            for chain, ends in into.items():
+                why = _one_level(ends | _known(chains.level[chain]), chains.deepest[chain])
+                if why is not None:
+                    return why
         return None
 
     def over(self, end: int, top: int) -> bool:

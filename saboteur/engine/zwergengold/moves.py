@@ -170,6 +170,18 @@ def moves(state: ZwergengoldState) -> list[Move]:
     return out
 
 
+def move_of(state: ZwergengoldState, kind: str, to: int) -> Move:
+    """The move :func:`moves` lists as ``kind`` to ``to``, for an action naming it that is legal
+    now: made without finding every other move and whether it can be paid, as applying it
+    needs only its own (a trapdoor down from the mage's card is found before one up)."""
+    lab, here = state.lab, state.mage_slot(state.turn)
+    fee = 0
+    if kind == A.TRAPDOOR:
+        down = _trapdoor(state, here) and to in lab.trapdoor_ports(here)
+        fee = C.TRAPDOOR_DOWN if down else C.TRAPDOOR_UP
+    return Move(kind, to, here, fee, fresh=to not in lab.face_up)
+
+
 def _trapdoor(state: ZwergengoldState, slot: int) -> bool:
     lab = state.lab
     return slot in lab.face_up and C.symbol(lab.cards[slot]) == C.TRAPDOOR

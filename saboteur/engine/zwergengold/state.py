@@ -245,7 +245,8 @@ class ZwergengoldState(TableState):
 
     def _move(self, seat: int, action: Action) -> None:
         to = A.target(action)
-        move = next(m for m in M.moves(self) if m.kind == action.kind and m.to == to)
+        assert to is not None
+        move = M.move_of(self, action.kind, to)  # the action is legal: apply() checked it
         if not move.fresh:
             self._try(move)
             return
