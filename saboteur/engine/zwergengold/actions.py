@@ -85,27 +85,27 @@ def slot_action(kind: str, index: int) -> Action:
     return _CACHE.get(text) or _intern(Action(text, kind, slot=(x, y), code=index))
 
 
-# per slot index: (kind, back) -> the lay actions there by quarter turns, as lay_action() made
-# them (the legal actions ask for every place a card fits at every step: a list item and one
-# look-up, not a text built and looked up)
-_LAID: list[dict[tuple[str, str], list[Action | None]] | None] = [None] * SLOT_COUNT
+# per slot index: back -> the lay actions there by kind (play, read, stairs) and quarter turns,
+# as lay_action() made them (the legal actions ask for every place a card fits at every step: a
+# list item and one look-up, not a text built and looked up)
+_LAID: list[dict[str, list[Action | None]] | None] = [None] * SLOT_COUNT
 
 
 def lay_action(kind: str, back: str, index: int | None, turns: int = 0) -> Action:
     """Play (or read and play) the card with ``back`` to ``index`` turned ``turns`` (``None``:
     under the pile); ``kind`` ``stairs`` is the plan card's stairs."""
-    if index is None or not 0 <= index < SLOT_COUNT or not 0 <= turns < 4:
+    at = 0 if kind == PLAY else 4 if kind == READ else 8 if kind == STAIRS else -1
+    if index is None or at < 0 or not 0 <= index < SLOT_COUNT or not 0 <= turns < 4:
         return _lay_action(kind, back, index, turns)
     here = _LAID[index]
     if here is None:
         here = _LAID[index] = {}
-    key = (kind, back)
-    known = here.get(key)
+    known = here.get(back)
     if known is None:
-        known = here[key] = [None, None, None, None]
-    found = known[turns]
+        known = here[back] = [None] * 12
+    found = known[at + turns]
     if found is None:
-        found = known[turns] = _lay_action(kind, back, index, turns)
+        found = known[at + turns] = _lay_action(kind, back, index, turns)
     return found
 
 

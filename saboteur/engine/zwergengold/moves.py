@@ -158,7 +158,9 @@ def moves(state: ZwergengoldState) -> list[Move]:
         if slot in lab.cards and _trapdoor(state, slot) and here in lab.trapdoor_ports(slot):
             found.setdefault((A.TRAPDOOR, slot), Move(A.TRAPDOOR, slot, here, C.TRAPDOOR_UP))
     out = []
-    for (kind, slot), move in sorted(found.items(), key=lambda item: (item[0][1], item[0][0])):
+    # by place, then kind: the (place, kind) pairs are distinct, so the moves are never compared
+    # (a plain sort of tuples, no key function called per move)
+    for slot, kind, move in sorted([(slot, kind, move) for (kind, slot), move in found.items()]):
         if slot == state.came_from or slot == here:
             continue
         if slot not in lab.face_up:
