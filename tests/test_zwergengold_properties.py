@@ -25,7 +25,7 @@ from saboteur.engine.walk import Steps
 from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold import moves as M
 from saboteur.engine.zwergengold.actions import parse_action
-from saboteur.engine.zwergengold.labyrinth import Chains, LevelRules
+from saboteur.engine.zwergengold.labyrinth import Chains, LevelRules, Misfit
 from saboteur.engine.zwergengold.state import ZwergengoldState
 from tests.zwergengold_scenario import dealt
 
@@ -275,3 +275,25 @@ def _each_move_made_alone(state: ZwergengoldState) -> None:
 def test_a_move_made_alone_is_the_move_listed(players: int, seed: int, no_plan: bool) -> None:
     """``move_of`` (what applying a move uses) gives the move ``moves`` lists for it."""
     play(players, seed, no_plan, _each_move_made_alone)
+
+
+def _places_as_fit_says(state: ZwergengoldState) -> None:
+    lab, occupied = state.lab, state.occupied()
+    slots = set(lab.maze.frontier) | (set(lab.cards) - occupied if lab.up else set())
+    for corridor in (C.STRAIGHT, C.DEAD_END, C.TEE, C.CROSS, C.STAIRS):
+        expected = []
+        for slot in sorted(slots):
+            for turns in C.TURNS[corridor]:
+                sid = C.shape_of(corridor, turns)
+                try:
+                    lab.fit(slot, sid)
+                except Misfit:
+                    continue
+                expected.append((slot, sid))
+        assert lab.places(corridor, occupied) == expected
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[1::4])
+def test_places_are_where_fit_lets_a_card_lie(players: int, seed: int, no_plan: bool) -> None:
+    """``Labyrinth.places`` (its shortcuts) lists exactly the shapes ``fit`` accepts."""
+    play(players, seed, no_plan, _places_as_fit_says)

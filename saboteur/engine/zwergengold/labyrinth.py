@@ -435,16 +435,26 @@ class Labyrinth:
             slots = sorted(set(self.maze.frontier) | (set(self.cards) - key[1]))
         else:
             slots = self.maze.frontier_in_order()[::2]  # kept by the maze, in slot order
+        sides = C.SIDES_OF
         for slot in slots:
-            for sid in shapes:  # in the order of C.TURNS[corridor]
-                if slot in cells:
+            if slot in cells:
+                for sid in shapes:  # in the order of C.TURNS[corridor]
                     try:
                         self._cover(slot, sid)
                     except Misfit:
                         continue
-                elif isinstance(self._fit_empty(slot, sid), str):
-                    continue
-                out.append((slot, sid))
+                    out.append((slot, sid))
+                continue
+            # the sides where a neighbour's exit faces this slot: a shape with no exit there
+            # meets no exit and does not fit (_fit_empty's own verdict), found once per slot
+            meets = 0
+            for side, opposite, step in SIDE_STEPS:
+                other = cells.get(slot + step)
+                if other is not None and sides[other] & opposite:
+                    meets |= side
+            for sid in shapes:
+                if sides[sid] & meets and not isinstance(self._fit_empty(slot, sid), str):
+                    out.append((slot, sid))
         return out
 
     # -- passages ---------------------------------------------------------------------------------
