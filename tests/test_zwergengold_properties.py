@@ -20,9 +20,12 @@ from typing import Any
 import pytest
 
 from saboteur.engine import IllegalAction, NotationError, Record
-from saboteur.engine.grid import slot_xy
+from saboteur.engine.grid import field_id, field_slot, slot_xy
+from saboteur.engine.walk import Steps
 from saboteur.engine.zwergengold import cards as C
+from saboteur.engine.zwergengold import moves as M
 from saboteur.engine.zwergengold.actions import parse_action
+from saboteur.engine.zwergengold.labyrinth import Chains, LevelRules, Misfit
 from saboteur.engine.zwergengold.state import ZwergengoldState
 from tests.zwergengold_scenario import dealt
 
@@ -223,3 +226,74 @@ def test_every_event_is_told_in_english_and_german() -> None:
                 assert text and "{" not in text and "zwergengold." not in text, (event, text)
             told.add(event.kind)
     assert {"start", "move", "turn-over", "attach", "end-turn", "game-over"} <= told
+
+
+def _walks_agree(state: ZwergengoldState) -> None:
+    lab = state.lab
+    walk = Steps(lab.maze, LevelRules(lab))
+    for slot in lab.cards:
+        assert lab.next_slots(slot) == [field_slot(f) for f in walk(field_id(slot, 0))]
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[1::4])
+def test_the_moves_fast_path_finds_what_the_field_walk_finds(
+    players: int, seed: int, no_plan: bool
+) -> None:
+    """``Labyrinth.next_slots`` (the moves' fast path) gives what walking the fields gives."""
+    play(players, seed, no_plan, _walks_agree)
+
+
+def _chains_as_found_in_full(state: ZwergengoldState) -> None:
+    def canonical(chains: Chains) -> set[tuple[frozenset[int], int | None, int, frozenset[Any]]]:
+        return {
+            (
+                frozenset(slot for slot, c in chains.of.items() if c == chain),
+                chains.level[chain],
+                chains.deepest[chain],
+                frozenset(chains.ports[chain]),
+            )
+            for chain in chains.level
+        }
+
+    assert canonical(state.lab.chains) == canonical(Chains(state.lab))
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[::2])
+def test_chains_grown_card_by_card_are_the_chains_found_in_full(
+    players: int, seed: int, no_plan: bool
+) -> None:
+    """``Chains.grown`` (after each card laid) gives what a search of the whole labyrinth does."""
+    play(players, seed, no_plan, _chains_as_found_in_full)
+
+
+def _each_move_made_alone(state: ZwergengoldState) -> None:
+    for move in M.moves(state):
+        assert M.move_of(state, move.kind, move.to) == move
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[::2])
+def test_a_move_made_alone_is_the_move_listed(players: int, seed: int, no_plan: bool) -> None:
+    """``move_of`` (what applying a move uses) gives the move ``moves`` lists for it."""
+    play(players, seed, no_plan, _each_move_made_alone)
+
+
+def _places_as_fit_says(state: ZwergengoldState) -> None:
+    lab, occupied = state.lab, state.occupied()
+    slots = set(lab.maze.frontier) | (set(lab.cards) - occupied if lab.up else set())
+    for corridor in (C.STRAIGHT, C.DEAD_END, C.TEE, C.CROSS, C.STAIRS):
+        expected = []
+        for slot in sorted(slots):
+            for turns in C.TURNS[corridor]:
+                sid = C.shape_of(corridor, turns)
+                try:
+                    lab.fit(slot, sid)
+                except Misfit:
+                    continue
+                expected.append((slot, sid))
+        assert lab.places(corridor, occupied) == expected
+
+
+@pytest.mark.parametrize(("players", "seed", "no_plan"), TABLES[1::4])
+def test_places_are_where_fit_lets_a_card_lie(players: int, seed: int, no_plan: bool) -> None:
+    """``Labyrinth.places`` (its shortcuts) lists exactly the shapes ``fit`` accepts."""
+    play(players, seed, no_plan, _places_as_fit_says)

@@ -32,19 +32,37 @@ saboteur.engine.base.NotationError: 'play:I-cloak@0,1:2': a straight lies 0 or 1
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from saboteur.engine.action_text import cached, slot_of
 from saboteur.engine.base import Action, NotationError
-from saboteur.engine.grid import slot_index, slot_xy
+from saboteur.engine.grid import SLOT_COUNT, slot_index, slot_xy
 from saboteur.engine.zwergengold import cards as C
 
-STEP, UNDER, TRAPDOOR, WALL, LOOK, DUST = "step", "under", "trapdoor", "wall", "look", "dust"
-MOVES = (STEP, UNDER, TRAPDOOR)
-PLAY, READ, STAIRS, DUEL, ORDER, POTION = "play", "read", "stairs", "duel", "order", "potion"
-ENTER, RETREAT, AGREE, REFUSE, DONE, END = "enter", "retreat", "agree", "refuse", "done", "end"
+# Final: the compiled build reads these as constants, not through the module at every use
+STEP: Final = "step"
+UNDER: Final = "under"
+TRAPDOOR: Final = "trapdoor"
+WALL: Final = "wall"
+LOOK: Final = "look"
+DUST: Final = "dust"
+MOVES: Final = (STEP, UNDER, TRAPDOOR)
+PLAY: Final = "play"
+READ: Final = "read"
+STAIRS: Final = "stairs"
+DUEL: Final = "duel"
+ORDER: Final = "order"
+POTION: Final = "potion"
+ENTER: Final = "enter"
+RETREAT: Final = "retreat"
+AGREE: Final = "agree"
+REFUSE: Final = "refuse"
+DONE: Final = "done"
+END: Final = "end"
 WORDS = (ENTER, RETREAT, AGREE, REFUSE, DONE, END)
-POTION_AP, POTION_CARDS = "ap", "cards"
-PILE = "pile"
+POTION_AP: Final = "ap"
+POTION_CARDS: Final = "cards"
+PILE: Final = "pile"
 
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"
 _AT_SLOT = re.compile(r"([a-z]+)@" + _NUMBER + "," + _NUMBER)
@@ -67,9 +85,31 @@ def slot_action(kind: str, index: int) -> Action:
     return _CACHE.get(text) or _intern(Action(text, kind, slot=(x, y), code=index))
 
 
+# per slot index: back -> the lay actions there by kind (play, read, stairs) and quarter turns,
+# as lay_action() made them (the legal actions ask for every place a card fits at every step: a
+# list item and one look-up, not a text built and looked up)
+_LAID: list[dict[str, list[Action | None]] | None] = [None] * SLOT_COUNT
+
+
 def lay_action(kind: str, back: str, index: int | None, turns: int = 0) -> Action:
     """Play (or read and play) the card with ``back`` to ``index`` turned ``turns`` (``None``:
     under the pile); ``kind`` ``stairs`` is the plan card's stairs."""
+    at = 0 if kind == PLAY else 4 if kind == READ else 8 if kind == STAIRS else -1
+    if index is None or at < 0 or not 0 <= index < SLOT_COUNT or not 0 <= turns < 4:
+        return _lay_action(kind, back, index, turns)
+    here = _LAID[index]
+    if here is None:
+        here = _LAID[index] = {}
+    known = here.get(back)
+    if known is None:
+        known = here[back] = [None] * 12
+    found = known[at + turns]
+    if found is None:
+        found = known[at + turns] = _lay_action(kind, back, index, turns)
+    return found
+
+
+def _lay_action(kind: str, back: str, index: int | None, turns: int) -> Action:
     head = "stairs" if kind == STAIRS else f"{kind}:{back}"
     if index is None:
         return _intern(Action(f"{head}@{PILE}", kind, back, choice=PILE, code=-1))

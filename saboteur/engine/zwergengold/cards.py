@@ -20,6 +20,7 @@ entering it turns over)::
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from saboteur.engine.catalogue import counted
 from saboteur.engine.grid import QUARTER_TURNS, E, N, S, W, rotate
@@ -27,7 +28,12 @@ from saboteur.engine.maze import Shape, ShapeTable, orient
 
 # corridors: straight, dead end, T-junction, crossroads, stairs (its S end one level deeper)
 START: str  # declared: the compiled build reads it through an import cycle
-STRAIGHT, DEAD_END, TEE, CROSS, STAIRS, START = "I", "D", "T", "X", "S", "start"
+STRAIGHT: Final = "I"
+DEAD_END: Final = "D"
+TEE: Final = "T"
+CROSS: Final = "X"
+STAIRS: Final = "S"
+START = "start"
 CORRIDORS = (STRAIGHT, DEAD_END, TEE, CROSS, STAIRS)
 PRINTED: dict[str, int] = {
     STRAIGHT: N | S,
@@ -50,29 +56,44 @@ TURNS = {STRAIGHT: (0, 1), DEAD_END: QUARTER_TURNS, TEE: QUARTER_TURNS, CROSS: (
 TURNS[STAIRS] = QUARTER_TURNS
 TURNS[START] = (0,)
 
-DRAGON, ROT, POTION, TRAPDOOR, GOBLIN, ORC, TROLL = (
-    "dragon",
-    "rot",
-    "potion",
-    "trapdoor",
-    "goblin",
-    "orc",
-    "troll",
+# Final: the compiled build reads these as constants, not through the module at every use
+DRAGON: Final = "dragon"
+ROT: Final = "rot"
+POTION: Final = "potion"
+TRAPDOOR: Final = "trapdoor"
+GOBLIN: Final = "goblin"
+ORC: Final = "orc"
+TROLL: Final = "troll"
+GRILLE: Final = "grille"
+WALL: Final = "wall"
+LOCK: Final = "lock"
+RATS: Final = "rats"
+SPRING: Final = "spring"
+PLAN: Final = "plan"
+SYMBOLS: Final = (
+    DRAGON,
+    ROT,
+    POTION,
+    TRAPDOOR,
+    GOBLIN,
+    ORC,
+    TROLL,
+    GRILLE,
+    WALL,
+    LOCK,
+    RATS,
+    SPRING,
 )
-GRILLE, WALL, LOCK, RATS, SPRING, PLAN = "grille", "wall", "lock", "rats", "spring", "plan"
-SYMBOLS = (DRAGON, ROT, POTION, TRAPDOOR, GOBLIN, ORC, TROLL, GRILLE, WALL, LOCK, RATS, SPRING)
-CREATURES = (GOBLIN, ORC, TROLL)
+CREATURES: Final = (GOBLIN, ORC, TROLL)
 
-CLOAK, PICK, FARSIGHT, FOREBODING, HAMMER, DRAUGHT, DUSTER = (
-    "cloak",
-    "pick",
-    "farsight",
-    "foreboding",
-    "hammer",
-    "draught",
-    "duster",
-)
-SCROLLS = (PICK, CLOAK, FARSIGHT, FOREBODING, HAMMER, DRAUGHT, DUSTER)
+CLOAK: Final = "cloak"
+PICK: Final = "pick"
+FARSIGHT: Final = "farsight"
+FOREBODING: Final = "foreboding"
+HAMMER: Final = "hammer"
+DRAUGHT: Final = "draught"
+DUSTER: Final = "duster"
+SCROLLS: Final = (PICK, CLOAK, FARSIGHT, FOREBODING, HAMMER, DRAUGHT, DUSTER)
 
 CORRIDOR_COUNTS = {STRAIGHT: 37, DEAD_END: 25, TEE: 33, CROSS: 18, STAIRS: 30}
 # symbol -> corridor -> count (trapdoor never on crossroads; grille, wall, lock never on dead ends)
@@ -95,12 +116,17 @@ NEVER_ON = {TRAPDOOR: (CROSS,), GRILLE: (DEAD_END,), WALL: (DEAD_END,), LOCK: (D
 PLAN_CORRIDORS = {STRAIGHT: 4, TEE: 4, CROSS: 4}
 
 # what entering a face-up card costs (the dragon and the wall cost only when turned over)
-COSTS = {GOBLIN: 1, ORC: 2, TROLL: 3, ROT: 3}
-NO_PLAN_COSTS = {ORC: 3, TROLL: 5}  # "Kein Plan!"
-DRAGON_COST, WALL_COST, WALL_UP_COST = 6, 4, 2
-TRAPDOOR_DOWN, TRAPDOOR_UP = 2, 4
-POTION_AP, POTION_CARDS, DRAUGHT_AP = 4, 2, 2
-MAX_AP = 7
+COSTS: Final = {GOBLIN: 1, ORC: 2, TROLL: 3, ROT: 3}
+NO_PLAN_COSTS: Final = {ORC: 3, TROLL: 5}  # "Kein Plan!"
+DRAGON_COST: Final = 6
+WALL_COST: Final = 4
+WALL_UP_COST: Final = 2
+TRAPDOOR_DOWN: Final = 2
+TRAPDOOR_UP: Final = 4
+POTION_AP: Final = 4
+POTION_CARDS: Final = 2
+DRAUGHT_AP: Final = 2
+MAX_AP: Final = 7
 
 
 def _box() -> list[str]:
@@ -135,27 +161,58 @@ def _parts(card: str) -> list[str]:
     return card.split("-")
 
 
+class Parts:
+    """What the name of a card (or of a back) says, split once: read by the hot loops through
+    one dict look-up (:data:`PARTS`) instead of splitting the name again at every call."""
+
+    __slots__ = ("back", "corridor", "scroll", "symbol")
+
+    def __init__(self, card: str) -> None:
+        self.corridor = _corridor(card)
+        self.scroll = _scroll(card)
+        self.symbol = _symbol(card)
+        self.back = card if self.symbol is None else card[: -len(self.symbol) - 1]
+
+
 def corridor(card: str) -> str:
     """The corridor of a card (its first letter): I, D, T, X or S (or ``start``)."""
-    return START if card == START else _parts(card)[0]
+    known = PARTS.get(card)
+    return _corridor(card) if known is None else known.corridor
 
 
 def scroll(card: str) -> str | None:
     """The scroll on a card's back, if any."""
-    parts = _parts(card)
-    return parts[1] if len(parts) > 1 and parts[1] in SCROLLS else None
+    known = PARTS.get(card)
+    return _scroll(card) if known is None else known.scroll
 
 
 def symbol(card: str) -> str | None:
     """The symbol on a card's face (``plan`` for a plan card), if any."""
-    last = _parts(card)[-1]
-    return last if last in SYMBOLS or last == PLAN else None
+    known = PARTS.get(card)
+    return _symbol(card) if known is None else known.symbol
 
 
 def back(card: str) -> str:
     """What everybody sees of a card lying face down: its corridor and scroll."""
-    mark = symbol(card)
+    known = PARTS.get(card)
+    if known is not None:
+        return known.back
+    mark = _symbol(card)
     return card if mark is None else card[: -len(mark) - 1]
+
+
+def _corridor(card: str) -> str:
+    return START if card == START else _parts(card)[0]
+
+
+def _scroll(card: str) -> str | None:
+    parts = _parts(card)
+    return parts[1] if len(parts) > 1 and parts[1] in SCROLLS else None
+
+
+def _symbol(card: str) -> str | None:
+    last = _parts(card)[-1]
+    return last if last in SYMBOLS or last == PLAN else None
 
 
 def is_card(card: object) -> bool:
@@ -163,6 +220,10 @@ def is_card(card: object) -> bool:
     return isinstance(card, str) and (card == START or card in BOX_COUNTS)
 
 
+PARTS: Final[dict[str, Parts]] = {}  # every card of the box, the start and every back -> its parts
+for _card in (*BOX, *PLAN_CARDS, START):
+    PARTS[_card] = Parts(_card)
+    PARTS[PARTS[_card].back] = Parts(PARTS[_card].back)
 BACKS = tuple(sorted({back(card) for card in (*BOX, *PLAN_CARDS)}))
 
 
@@ -198,3 +259,15 @@ def shape_of(card: str, turns: int) -> int:
     if turns not in TURNS[name]:
         raise KeyError(f"{name} lies {' or '.join(map(str, TURNS[name]))}, not {turns}")
     return SHAPES.by_name[name if name == START else f"{name}{turns}"]
+
+
+# Per shape id, read by the labyrinth's hot loops (a tuple item is far cheaper than a call that
+# looks the shape up again): open sides, arch sides, the stairs' deeper side (0 if none), card.
+SIDES_OF: Final[tuple[int, ...]] = SHAPES.sides
+ARCHES_OF: Final[tuple[int, ...]] = tuple(arches(sid) for sid in range(len(SHAPES.shapes)))
+DEEP_OF: Final[tuple[int, ...]] = tuple(deep_side(sid) for sid in range(len(SHAPES.shapes)))
+CARD_OF: Final[tuple[str, ...]] = tuple(shape.card for shape in SHAPES.shapes)
+# per corridor, its shape ids in the order of TURNS (as places() tries them)
+SHAPES_BY_CORRIDOR: Final[dict[str, tuple[int, ...]]] = {
+    name: tuple(shape_of(name, turns) for turns in TURNS[name]) for name in TURNS
+}

@@ -33,7 +33,7 @@ def legal_actions(state: ZwergengoldState) -> list[Action]:
     if phase == S.TURN:
         return _turn(state)
     if phase == S.SHOWN:
-        return _shown(state) + _cards(state)
+        return _shown(state) + _cards(state, state.occupied())
     if phase == S.GRILLE:
         return [A.word_action(A.AGREE), A.word_action(A.REFUSE)]
     if phase == S.LOOK:
@@ -58,10 +58,11 @@ def _turn(state: ZwergengoldState) -> list[Action]:
     wall = _wall_behind(state)
     if wall is not None:
         out.append(A.slot_action(A.WALL, wall))
-    out += _cards(state)
-    here = state.mage_slot(seat)
+    mages = state.mage_slots()  # once, not once per seat and use
+    out += _cards(state, state.occupied(mages))
+    here = mages[seat]
     for other in range(state.game.players):
-        if other != seat and state.playing(other) and state.mage_slot(other) == here:
+        if other != seat and state.playing(other) and mages[other] == here:
             most = min(state.ap[seat], state.ap[other])
             out += [A.duel_action(other, ap) for ap in range(1, most + 1)]
     if len(state.hands[seat]) <= 4:
@@ -94,21 +95,20 @@ def _shown(state: ZwergengoldState) -> list[Action]:
     return [A.word_action(A.ENTER)]
 
 
-def _readable(state: ZwergengoldState, scroll: str | None) -> bool:
+def _readable(state: ZwergengoldState, scroll: str | None, occupied: set[int]) -> bool:
     if scroll == C.FOREBODING:
         return bool(state.pile)
     if scroll == C.DUSTER:
-        return bool(state.dustable())
+        return state.any_dustable(occupied)
     return scroll is not None
 
 
-def _cards(state: ZwergengoldState) -> list[Action]:
+def _cards(state: ZwergengoldState, occupied: set[int]) -> list[Action]:
     """Each distinct card back of the supply, attached wherever it fits (or under the pile),
-    with and without its scroll."""
+    with and without its scroll (``occupied``: ``state.occupied()``)."""
     out: list[Action] = []
-    occupied = state.occupied()
     for back in sorted({C.back(card) for card in state.hands[state.turn]}):
-        kinds = [A.PLAY] + ([A.READ] if _readable(state, C.scroll(back)) else [])
+        kinds = [A.PLAY] + ([A.READ] if _readable(state, C.scroll(back), occupied) else [])
         places = state.lab.places(C.corridor(back), occupied)
         for kind in kinds:
             if not places:
@@ -164,9 +164,10 @@ def _why_no_card(state: ZwergengoldState, action: Action) -> str:
     assert back is not None
     if back not in {C.back(card) for card in state.hands[seat]}:
         return f"seat {seat} has no {back} in their supply"
-    if action.kind == A.READ and not _readable(state, C.scroll(back)):
+    occupied = state.occupied()
+    if action.kind == A.READ and not _readable(state, C.scroll(back), occupied):
         return f"{back} has no scroll that can be read now"
-    places = state.lab.places(C.corridor(back), state.occupied())
+    places = state.lab.places(C.corridor(back), occupied)
     if action.choice == A.PILE:
         return f"{back} fits the labyrinth and must be attached"
     to = A.target(action)

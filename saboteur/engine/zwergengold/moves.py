@@ -10,7 +10,6 @@ up by the first card it helps with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from saboteur.engine.grid import SIDE_STEPS, STEP, field_id, field_slot
@@ -26,28 +25,69 @@ if TYPE_CHECKING:
 NEXT = frozenset(STEP.values())
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class _Value:
+    """Compares and hashes by :meth:`_key` (what a frozen dataclass did for its fields)."""
+
+    __slots__ = ()
+
+    def _key(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class Entry(_Value):
     """What entering a card takes: ``cost`` AP (fee included), a helper's consent (``help``),
     whether the mage stops there (``stops``), the scroll effect it uses up (``uses``), and
-    whether the mage chooses what the potion gives (``choice``)."""
+    whether the mage chooses what the potion gives (``choice``).
 
-    cost: int
-    help: bool = False
-    stops: bool = False
-    uses: str | None = None
-    choice: bool = False
+    A plain class, not a frozen dataclass: the compiled build (mypyc) makes it a native class,
+    made and read many times faster; it is never changed once made, and compares by value."""
+
+    __slots__ = ("choice", "cost", "help", "stops", "uses")
+
+    def __init__(
+        self,
+        cost: int,
+        help: bool = False,
+        stops: bool = False,
+        uses: str | None = None,
+        choice: bool = False,
+    ) -> None:
+        self.cost, self.help, self.stops, self.uses, self.choice = cost, help, stops, uses, choice
+
+    def _key(self) -> tuple[int, bool, bool, str | None, bool]:
+        return self.cost, self.help, self.stops, self.uses, self.choice
+
+    def __repr__(self) -> str:
+        return (
+            f"Entry(cost={self.cost!r}, help={self.help!r}, stops={self.stops!r},"
+            f" uses={self.uses!r}, choice={self.choice!r})"
+        )
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A move of the mage whose turn it is: how, where to, from where, and its fee."""
+class Move(_Value):
+    """A move of the mage whose turn it is: how, where to, from where, and its fee.
 
-    kind: str
-    to: int
-    source: int
-    fee: int = 0
-    fresh: bool = False
+    A plain class for the same reason as :class:`Entry` (never changed once made)."""
+
+    __slots__ = ("fee", "fresh", "kind", "source", "to")
+
+    def __init__(self, kind: str, to: int, source: int, fee: int = 0, fresh: bool = False) -> None:
+        self.kind, self.to, self.source, self.fee, self.fresh = kind, to, source, fee, fresh
+
+    def _key(self) -> tuple[str, int, int, int, bool]:
+        return self.kind, self.to, self.source, self.fee, self.fresh
+
+    def __repr__(self) -> str:
+        return (
+            f"Move(kind={self.kind!r}, to={self.to!r}, source={self.source!r},"
+            f" fee={self.fee!r}, fresh={self.fresh!r})"
+        )
 
 
 def adjacent(a: int, b: int) -> bool:
@@ -68,8 +108,9 @@ def entry(state: ZwergengoldState, move: Move) -> Entry:
     if mark in C.CREATURES:
         if tokens[C.CLOAK] and not fresh:
             return Entry(fee, uses=C.CLOAK)
-        costs = C.COSTS | (C.NO_PLAN_COSTS if state.game.no_plan else {})
-        return Entry(fee + costs[mark])
+        # "Kein Plan!" costs where it names the creature, else the usual (no dicts merged)
+        no_plan = state.game.no_plan and mark in C.NO_PLAN_COSTS
+        return Entry(fee + (C.NO_PLAN_COSTS[mark] if no_plan else C.COSTS[mark]))
     if mark in (C.GRILLE, C.LOCK):
         if tokens[C.PICK]:
             return Entry(fee, uses=C.PICK)
@@ -106,8 +147,7 @@ def moves(state: ZwergengoldState) -> list[Move]:
     lab = state.lab
     here = state.mage_slot(seat)
     found: dict[tuple[str, int], Move] = {}
-    for target in Steps(lab.maze, LevelRules(lab))(field_id(here, 0)):
-        slot = field_slot(target)
+    for slot in lab.next_slots(here):
         kind = A.STEP if adjacent(slot, here) else A.UNDER
         found.setdefault((kind, slot), Move(kind, slot, here))
     if _trapdoor(state, here):
@@ -118,7 +158,9 @@ def moves(state: ZwergengoldState) -> list[Move]:
         if slot in lab.cards and _trapdoor(state, slot) and here in lab.trapdoor_ports(slot):
             found.setdefault((A.TRAPDOOR, slot), Move(A.TRAPDOOR, slot, here, C.TRAPDOOR_UP))
     out = []
-    for (kind, slot), move in sorted(found.items(), key=lambda item: (item[0][1], item[0][0])):
+    # by place, then kind: the (place, kind) pairs are distinct, so the moves are never compared
+    # (a plain sort of tuples, no key function called per move)
+    for slot, kind, move in sorted([(slot, kind, move) for (kind, slot), move in found.items()]):
         if slot == state.came_from or slot == here:
             continue
         if slot not in lab.face_up:
@@ -128,6 +170,18 @@ def moves(state: ZwergengoldState) -> list[Move]:
         elif can_enter(state, move):
             out.append(move)
     return out
+
+
+def move_of(state: ZwergengoldState, kind: str, to: int) -> Move:
+    """The move :func:`moves` lists as ``kind`` to ``to``, for an action naming it that is legal
+    now: made without finding every other move and whether it can be paid, as applying it
+    needs only its own (a trapdoor down from the mage's card is found before one up)."""
+    lab, here = state.lab, state.mage_slot(state.turn)
+    fee = 0
+    if kind == A.TRAPDOOR:
+        down = _trapdoor(state, here) and to in lab.trapdoor_ports(here)
+        fee = C.TRAPDOOR_DOWN if down else C.TRAPDOOR_UP
+    return Move(kind, to, here, fee, fresh=to not in lab.face_up)
 
 
 def _trapdoor(state: ZwergengoldState, slot: int) -> bool:

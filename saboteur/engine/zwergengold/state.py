@@ -117,6 +117,11 @@ class ZwergengoldState(TableState):
     def mage_slot(self, seat: int) -> int:
         return field_slot(self.lab.maze.overlay.pieces[self.mages[seat]].field)
 
+    def mage_slots(self) -> list[int]:
+        """Where each seat's mage stands, by seat (read once for all the legal actions)."""
+        pieces = self.lab.maze.overlay.pieces
+        return [field_slot(pieces[piece].field) for piece in self.mages]
+
     @property
     def winner(self) -> int | None:
         """The first mage at the gold, if any."""
@@ -144,9 +149,10 @@ class ZwergengoldState(TableState):
     def face_down_slots(self) -> list[int]:
         return sorted(slot for slot in self.lab.cards if slot not in self.lab.face_up)
 
-    def occupied(self) -> set[int]:
-        """The cards a mage stands on or is entering (no card may cover them)."""
-        slots = {self.mage_slot(seat) for seat in range(self.game.players)}
+    def occupied(self, mages: list[int] | None = None) -> set[int]:
+        """The cards a mage stands on or is entering (no card may cover them); ``mages``: the
+        :meth:`mage_slots` if the caller has them."""
+        slots = set(self.mage_slots() if mages is None else mages)
         if self.pending is not None:
             slots.add(self.pending.to)
         return slots
@@ -154,11 +160,15 @@ class ZwergengoldState(TableState):
     def dustable(self) -> list[int]:
         """Revealed cards the duster may turn back: no start, plan card, mage or pending move."""
         lab, occupied = self.lab, self.occupied()
-        return [
-            slot
-            for slot in sorted(lab.face_up)
-            if slot != START and C.symbol(lab.cards[slot]) != C.PLAN and slot not in occupied
-        ]
+        return [slot for slot in sorted(lab.face_up) if self._dustable(slot, occupied)]
+
+    def any_dustable(self, occupied: set[int]) -> bool:
+        """Whether :meth:`dustable` has any card (``occupied``: :meth:`occupied`), found without
+        sorting them all: the legal actions ask this whenever a duster is in the supply."""
+        return any(self._dustable(slot, occupied) for slot in self.lab.face_up)
+
+    def _dustable(self, slot: int, occupied: set[int]) -> bool:
+        return slot != START and C.symbol(self.lab.cards[slot]) != C.PLAN and slot not in occupied
 
     def _resume(self) -> None:
         """Back to the turn, or to the card shown by a move that waits."""
@@ -235,7 +245,8 @@ class ZwergengoldState(TableState):
 
     def _move(self, seat: int, action: Action) -> None:
         to = A.target(action)
-        move = next(m for m in M.moves(self) if m.kind == action.kind and m.to == to)
+        assert to is not None
+        move = M.move_of(self, action.kind, to)  # the action is legal: apply() checked it
         if not move.fresh:
             self._try(move)
             return
