@@ -70,10 +70,9 @@ class Lobby:
             kinds["open" if table.is_open else "active"].append(table)
         return kinds
 
-    def shown_ids(self, kinds: dict[str, list[Table]] | None = None) -> set[int]:
-        """The tables the lists show everyone (besides each one's own tables); ``kinds``: what
-        :meth:`by_kind` gave, if the caller has it."""
-        kinds = self.by_kind() if kinds is None else kinds
+    def shown_ids(self, kinds: dict[str, list[Table]]) -> set[int]:
+        """The tables the lists show everyone (besides each one's own tables), of ``kinds``
+        (what :meth:`by_kind` gave)."""
         shown = [*kinds["open"][:TABLES_SHOWN], *kinds["active"][-TABLES_SHOWN:]]
         return {table.id for table in shown}
 
