@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 
 from mypy_extensions import mypyc_attr
 
@@ -71,41 +72,63 @@ def card_fields(maze: Maze, index: int) -> list[int]:
     return [field_id(index, n) for n in range(len(maze.table.shapes[maze.cells[index]].fields))]
 
 
+def fields_next(
+    maze: Maze,
+    field: int,
+    blocked_edges: AbstractSet[int] = frozenset(),
+    *,
+    goals: bool = False,
+    rules: FieldRules | None = None,
+) -> list[int]:
+    """The fields one step from ``field`` (a field of a face-up card) by the cards and jumps.
+
+    In this order: the fields its card links it to; across each open side whose edge is not in
+    ``blocked_edges``, the neighbour's fields touching that side (if ``rules`` is given, those
+    its :meth:`FieldRules.crosses` allows) or, with ``goals``, field 0 of a face-down card
+    there; then where a jump leads (to a face-up card, each field once, in field order).
+    :class:`Steps` adds :meth:`FieldRules.extra`; a ruleset's hot path may call this directly.
+    """
+    cells, table = maze.cells, maze.table
+    index, number = field_slot(field), field_number(field)
+    sid = cells[index]
+    out = [field_id(index, other) for other in table.inner_links[sid][number]]
+    touch = table.shapes[sid].fields[number]
+    side_fields = table.side_fields
+    for side, opposite, step in SIDE_STEPS:
+        if not touch & side or (blocked_edges and edge_id(index, side) in blocked_edges):
+            continue
+        neighbour = index + step
+        other_sid = cells.get(neighbour)
+        if other_sid is not None:
+            for other in side_fields[other_sid].get(opposite, ()):
+                target = field_id(neighbour, other)
+                if rules is None or rules.crosses(maze, field, target):
+                    out.append(target)
+        elif goals and neighbour in maze.hidden:
+            out.append(field_id(neighbour, 0))
+    overlay = maze.overlay_if_any
+    if overlay is not None and overlay.jumps:
+        for target in sorted(overlay.jumps.get(field, ())):
+            if field_slot(target) in cells and target not in out:
+                out.append(target)
+    return out
+
+
 class Steps:
     """The steps from each field of one maze under one set of rules (markers read once)."""
 
     def __init__(self, maze: Maze, rules: FieldRules = PLAIN) -> None:
         self.maze, self.rules = maze, rules
         overlay = maze.overlay_if_any
-        self.blocked_edges = (
-            overlay.edges_with(rules.blocking) if overlay and rules.blocking else set()
+        self.blocked_edges: AbstractSet[int] = (
+            overlay.edges_with(rules.blocking) if overlay and rules.blocking else frozenset()
         )
-        self.jumps = overlay.jumps if overlay else {}
 
     def __call__(self, field: int) -> list[int]:
-        """The fields one step from ``field`` (a field of a face-up card)."""
-        maze, rules = self.maze, self.rules
-        cells, table = maze.cells, maze.table
-        index, number = field_slot(field), field_number(field)
-        sid = cells[index]
-        out = [field_id(index, other) for other in table.inner_links[sid][number]]
-        touch = table.shapes[sid].fields[number]
-        side_fields = table.side_fields
-        for side, opposite, step in SIDE_STEPS:
-            if not touch & side:
-                continue
-            neighbour = index + step
-            other_sid = cells.get(neighbour)
-            if other_sid is None or edge_id(index, side) in self.blocked_edges:
-                continue
-            for other in side_fields[other_sid].get(opposite, ()):
-                target = field_id(neighbour, other)
-                if rules.crosses(maze, field, target):
-                    out.append(target)
-        out += (
-            target for target in sorted(self.jumps.get(field, ())) if field_slot(target) in cells
-        )
-        out += rules.extra(maze, field)
+        """The fields one step from ``field`` (a field of a face-up card): :func:`fields_next`
+        under the rules, then what the rules add (:meth:`FieldRules.extra`)."""
+        out = fields_next(self.maze, field, self.blocked_edges, rules=self.rules)
+        out += self.rules.extra(self.maze, field)
         return out
 
     def hidden_next(self, field: int) -> list[tuple[int, int]]:

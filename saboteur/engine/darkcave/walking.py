@@ -8,10 +8,12 @@ the state's business; see :func:`toll`.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.grid import SIDE_STEPS, SIDES, edge_id, field_id, field_number, field_slot
 from saboteur.engine.maze import Maze
-from saboteur.engine.walk import FieldRules, Steps, reach
+from saboteur.engine.walk import FieldRules, Steps, fields_next, reach
 
 WEB_MARKER = "web"
 RULES = FieldRules(blocking={WEB_MARKER})
@@ -95,40 +97,16 @@ def stepper(maze: Maze) -> Steps:
 
 
 def step_targets(maze: Maze, field: int, goals: bool) -> list[int]:
-    """The fields one step from ``field``, sorted, each once (``goals``: with field 0 of each
-    face-down goal one step away): what ``stepper(maze)`` and its ``hidden_next`` give, for the
-    legal actions' hot path without a walker to build (the webs are read only if there are
-    markers, and a call to it is a plain function call)."""
-    cells, table = maze.cells, maze.table
-    index, number = field_slot(field), field_number(field)
-    sid = cells[index]
-    # a list, not a set: only a jump can lead where another step does (checked below)
-    found = [field_id(index, other) for other in table.inner_links[sid][number]]
-    touch = table.shapes[sid].fields[number]
+    """The fields one step from ``field``, sorted (``goals``: with field 0 of each face-down goal
+    one step away): what ``stepper(maze)`` and its ``hidden_next`` give, without a walker to
+    build (the webs are read only if there are markers) — the legal actions' hot path."""
     overlay = maze.overlay_if_any
-    webs: set[int] = set()
+    webs: AbstractSet[int] = frozenset()
     if overlay is not None and overlay.markers:
-        webs = {m.edge for m in overlay.markers.values() if m.kind == WEB_MARKER}
-    side_fields = table.side_fields
-    for side, opposite, step in SIDE_STEPS:
-        if not touch & side or (webs and edge_id(index, side) in webs):
-            continue
-        neighbour = index + step
-        other_sid = cells.get(neighbour)
-        if other_sid is not None:
-            for other in side_fields[other_sid].get(opposite, ()):
-                found.append(field_id(neighbour, other))
-        elif goals and neighbour in maze.hidden:
-            found.append(field_id(neighbour, 0))
-    if overlay is not None:
-        for target in overlay.jumps.get(field, ()):
-            if field_slot(target) in cells and target not in found:
-                found.append(target)
+        webs = overlay.edges_with(RULES.blocking)
+    found = fields_next(maze, field, webs, goals=goals)
     found.sort()
     return found
-
-
-_WEB_KINDS = frozenset({WEB_MARKER})
 
 
 def web_edges_next(maze: Maze, field: int) -> list[int]:
@@ -136,7 +114,7 @@ def web_edges_next(maze: Maze, field: int) -> list[int]:
     overlay = maze.overlay_if_any
     if overlay is None or not overlay.markers:  # (most turns: no web lies anywhere)
         return []
-    webs = overlay.edges_with(_WEB_KINDS)
+    webs = overlay.edges_with(RULES.blocking)
     index = field_slot(field)
     touch = maze.table.shapes[maze.cells[index]].fields[field_number(field)]
     return [edge_id(index, side) for side in SIDES if touch & side and edge_id(index, side) in webs]
