@@ -141,9 +141,11 @@ class Reach:
 
     def after_remove(self, index: int) -> int:
         """The reach after a rockfall at ``index``."""
-        maze = self.maze.copy()
-        maze.remove(index)
-        ends = [_nearest(slot, self.targets, self.near) for slot in maze.frontier]
+        maze = self.maze
+        if index not in maze.live and not maze.joined_sides(index):
+            return self.best  # no tunnel leads into or through it: the open ends stay as they are
+        targets, near = self.targets, self.near
+        ends = [_nearest(slot, targets, near) for slot in maze.frontier_without(index)]
         return min(ends, default=FAR)
 
 

@@ -485,8 +485,43 @@ class Maze:
         self._spread(queue, reached)
         return reached
 
+    def frontier_without(self, index: int) -> list[int]:
+        """The frontier's slots as they would be with the card at ``index`` taken out, without
+        changing anything (what :meth:`remove` would leave in :attr:`frontier`, in no set order)::
+
+            >>> from saboteur.engine.classic.cards import SHAPES, START_SHAPE
+            >>> maze = Maze(SHAPES)
+            >>> maze.add_root(slot_index(0, 0), START_SHAPE)
+            >>> _ = maze.place(slot_index(1, 0), SHAPES.by_name["EW"])
+            >>> sorted(slot_xy(i) for i in maze.frontier_without(slot_index(1, 0)))
+            [(-1, 0), (0, -1), (0, 1), (1, 0)]
+        """
+        live: dict[int, int] = {}
+        frontier: dict[int, int] = {}
+        queue = []
+        for root in self.roots:
+            if root != index:
+                mask = self.table.sides[self.cells[root]]
+                live[root] = mask
+                queue.append((root, mask))
+        self._grow(queue, [], live, frontier, index, False)
+        return list(frontier)
+
     def _spread(self, queue: list[tuple[int, int]], reached: list[tuple[int, int]]) -> None:
-        cells, live, hidden, frontier = self.cells, self.live, self.hidden, self.frontier
+        self._grow(queue, reached, self.live, self.frontier, -1, True)
+
+    def _grow(
+        self,
+        queue: list[tuple[int, int]],
+        reached: list[tuple[int, int]],
+        live: dict[int, int],
+        frontier: dict[int, int],
+        skip: int,
+        keyed: bool,
+    ) -> None:
+        """Spread reachability from ``queue`` into ``live`` and ``frontier`` (with each slot's
+        constraint key if ``keyed``, else 0), the slot ``skip`` counted as empty."""
+        cells, hidden = self.cells, self.hidden
         sides, group_of = self.table.sides, self.table.group_of
         bounded = self.bounds is not None
         while queue:
@@ -495,7 +530,7 @@ class Maze:
                 if not mask & side:
                     continue
                 neighbour = index + step
-                sid = cells.get(neighbour)
+                sid = cells.get(neighbour) if neighbour != skip else None
                 if sid is not None:
                     if sides[sid] & opposite:
                         group = group_of[sid][opposite]
@@ -506,4 +541,4 @@ class Maze:
                 elif neighbour in hidden:
                     reached.append((neighbour, opposite))
                 elif neighbour not in frontier and (not bounded or self.in_bounds(neighbour)):
-                    frontier[neighbour] = self.constraint_key(neighbour)
+                    frontier[neighbour] = self.constraint_key(neighbour) if keyed else 0
