@@ -240,6 +240,7 @@ Keys of the terminal client:
               F2 chat channel (everyone, my game, whisper)   r rename   l English/Deutsch
               a account (register, new password, log out: Ctrl+O here, Ctrl+G everywhere)
               / search the players online   [ ] their pages
+              on Finished: / the games of a player   [ ] newer, older games
   Game:       1-9 a hand card and its menu   Enter take a line, choose a place
               a what I can do now (a walk of several steps too)   m the maze
               arrows move, from target to target

@@ -28,6 +28,9 @@ RATE = 2000  # messages a second the feed may send in all (to many connections: 
 CHAR_RATE = 4_000_000  # characters a second the feed may send in all (a crowd filling tables)
 ONLINE_SHOWN = 50  # names of people online on a page (the count covers the rest)
 TABLES_SHOWN = 20  # open and active tables each in a welcome or lists (besides one's own)
+# finished games in a welcome or lists: the newest page of the clients' finished lists (the
+# browser's PAGE_SIZES.finished, the terminal client's FINISHED_PAGE); more come over HTTP
+FINISHED_SHOWN = 10
 
 
 class LobbyFeed:

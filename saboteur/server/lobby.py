@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from saboteur.server.feed import ONLINE_SHOWN, TABLES_SHOWN
+from saboteur.server.feed import FINISHED_SHOWN, ONLINE_SHOWN, TABLES_SHOWN
 from saboteur.server.hub import Client, encode
 from saboteur.server.ports import Feed, Shared, Shown
 from saboteur.server.store.store import User
@@ -25,7 +25,7 @@ class Lobby:
 
     async def lists_message(self, user_id: int | None) -> dict[str, Any]:
         """The lobby for one user: who is online, the tables (the user's own always, the others
-        up to ``TABLES_SHOWN`` of each kind), the high scores and the finished games."""
+        up to ``TABLES_SHOWN`` of each kind), the high scores and the newest finished games."""
         return self.lists(user_id, await self.lobby_board())
 
     def lists(self, user_id: int | None, board: dict[str, Any]) -> dict[str, Any]:
@@ -77,7 +77,7 @@ class Lobby:
         return {table.id for table in shown}
 
     async def finished_games(
-        self, limit: int = 50, offset: int = 0, player: str = ""
+        self, limit: int = FINISHED_SHOWN, offset: int = 0, player: str = ""
     ) -> list[dict[str, Any]]:
         """Finished games as the lobby lists them, the newest first: who sat where, each seat's
         ``gold`` and the ``winners`` (seats); ``player`` keeps those a name holding it played."""
@@ -228,7 +228,8 @@ class Lobby:
         return message if len(message) > 1 else None
 
     async def lobby_board(self) -> dict[str, Any]:
-        """The high scores and the latest finished games (kept until a game finishes)."""
+        """The high scores and the newest ``FINISHED_SHOWN`` finished games (kept until a game
+        finishes)."""
         if self.board is None:
             self.board = {
                 "highscores": await self.store.highscores(),

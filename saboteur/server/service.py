@@ -22,7 +22,7 @@ from saboteur.server.accounts import AccountPolicy, Logins
 from saboteur.server.bus import Bus, LocalBus
 from saboteur.server.chat import Chat
 from saboteur.server.cluster import Nodes
-from saboteur.server.feed import LobbyFeed
+from saboteur.server.feed import FINISHED_SHOWN, LobbyFeed
 from saboteur.server.games import Games
 from saboteur.server.hub import Client, Hub
 from saboteur.server.identity import Identity
@@ -303,7 +303,7 @@ class Service:
         return self.lobby.game_lists(user_id, shown)
 
     async def finished_games(
-        self, limit: int = 50, offset: int = 0, player: str = ""
+        self, limit: int = FINISHED_SHOWN, offset: int = 0, player: str = ""
     ) -> list[dict[str, Any]]:
         return await self.lobby.finished_games(limit, offset, player)
 

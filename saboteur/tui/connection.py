@@ -1,7 +1,8 @@
 """The terminal client's link to a server: the documented protocol only, as any client.
 
 One WebSocket at ``/ws`` (docs/protocol.md) carries everything; plain HTTP brings what a
-client reads once (``/api/rulesets``, ``/api/messages``).  The connection says hello with a
+client reads once (``/api/rulesets``, ``/api/messages``) and the pages of finished games past
+the lobby's first (``/api/games``).  The connection says hello with a
 name or with the session token it was given; when the connection drops it opens a new one
 after a growing pause (0.5 s up to 10 s) and says hello with the token, which puts the user
 back at every seat.  Tokens are kept in a small file per server (:class:`TokenFile`).
@@ -14,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import json
 import os
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -31,7 +34,11 @@ BACKOFF = (0.5, 10.0)  # the first pause before opening again, and the longest
 
 
 class Unreachable(Exception):
-    """No saboteur server answers at the address."""
+    """No saboteur server answers at the address (``status``: the HTTP error it answered)."""
+
+    def __init__(self, reason: str, status: int | None = None) -> None:
+        super().__init__(reason)
+        self.status = status
 
 
 @dataclass(frozen=True)
@@ -75,21 +82,51 @@ class ServerInfo:
         return "ws" + self.base[4:] + "ws"
 
 
+def get_json(url: str, timeout: float = 5.0) -> tuple[Any, Message]:
+    """GET ``url``: its JSON body and its headers (names in lower case); :class:`Unreachable`
+    says why there is none (no answer, an HTTP error, a body that is not JSON)."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as reply:
+            headers = {name.lower(): value for name, value in reply.headers.items()}
+            return json.load(reply), headers
+    except urllib.error.HTTPError as err:
+        raise Unreachable(f"it answered {err.code}", err.code) from None
+    except (OSError, ValueError, http.client.HTTPException) as err:
+        reason = getattr(err, "reason", None) or err
+        raise Unreachable(str(reason) or type(err).__name__) from None
+
+
 def fetch_info(base: str, timeout: float = 5.0) -> ServerInfo:
     """The server's rulesets and catalogue; :class:`Unreachable` says why there are none."""
 
     def get(path: str) -> Any:
-        with urllib.request.urlopen(base + path, timeout=timeout) as reply:
-            return json.load(reply)
+        return get_json(base + path, timeout)[0]
 
     try:
         get("api/health")
         return ServerInfo(base, get("api/rulesets"), get("api/messages"))
-    except urllib.error.HTTPError as err:
-        raise Unreachable(f"it answered {err.code}: is it a saboteur server?") from None
-    except (OSError, ValueError) as err:
-        reason = getattr(err, "reason", None) or err
-        raise Unreachable(str(reason) or type(err).__name__) from None
+    except Unreachable as err:
+        if err.status is None:
+            raise
+        raise Unreachable(f"{err}: is it a saboteur server?", err.status) from None
+
+
+def fetch_finished(
+    base: str, player: str, page: int, size: int, timeout: float = 5.0
+) -> tuple[list[Message], int]:
+    """A page (0-based, ``size`` games) of the finished games, the newest first, of those where
+    a player whose name holds ``player`` sat, and how many there are in all
+    (``GET /api/games?status=finished``); :class:`Unreachable` says why there is none."""
+    query = {"status": "finished", "limit": size, "offset": page * size}
+    if player:
+        query["player"] = player
+    rows, headers = get_json(f"{base}api/games?{urllib.parse.urlencode(query)}", timeout)
+    total = headers.get("x-total-count", "")
+    if not isinstance(rows, list) or not all(isinstance(row, dict) and "id" in row for row in rows):
+        raise Unreachable("its answer is not a list of games")
+    if not total.isdigit():
+        raise Unreachable("its answer does not say how many games there are")
+    return rows, int(total)
 
 
 class Link(Protocol):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import (
     DataTable,
@@ -21,6 +22,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from saboteur.tui.chat import ChatPanel
+from saboteur.tui.finished import Query
 from saboteur.tui.texts import Texts
 
 if TYPE_CHECKING:
@@ -76,8 +78,13 @@ def seat_words(table: dict[str, Any], texts: Texts) -> str:
     return ", ".join(out)
 
 
+PAGED = ("tab-online", "tab-finished")  # the tabs whose lists [ and ] page through
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS = [  # noqa: RUF012
+        Binding("left_square_bracket", "page(-1)", "Page back"),  # on the paged tabs only
+        Binding("right_square_bracket", "page(1)", "Page on"),
         Binding("enter", "enter", "Join/Open", show=False),
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join", show=False),
@@ -90,8 +97,6 @@ class LobbyScreen(Screen[None]):
         Binding("r", "rename", "Rename"),
         Binding("a", "account", "Account"),
         Binding("slash", "search", "Search", show=False),
-        Binding("left_square_bracket", "page(-1)", "Page back", show=False),
-        Binding("right_square_bracket", "page(1)", "Page on", show=False),
         Binding("l", "lang", "EN/DE"),
         Binding("f1,question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -125,6 +130,13 @@ class LobbyScreen(Screen[None]):
                 with TabPane(t("lobby.highscores"), id="tab-scores"):
                     yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
                 with TabPane(t("lobby.finished"), id="tab-finished"):
+                    yield Input(
+                        self.owner.state.finished_pages.player,
+                        placeholder=t("finished.search"),
+                        max_length=32,
+                        id="finished-search",
+                    )
+                    yield Static("", id="finished-line")
                     yield DataTable(id="finished", cursor_type="row", zebra_stripes=True)
             with Vertical(id="lobby-chat"):
                 yield ChatPanel(id="chat")
@@ -261,12 +273,45 @@ class LobbyScreen(Screen[None]):
             scores.add_row(row["name"], row.get("gold", 0), row.get("games", 0), row.get("won", 0))
 
     def draw_finished(self) -> None:
+        """The page of finished games on show, and the line above it (which, of how many)."""
         finished = self.query_one("#finished", DataTable)
         finished.clear()
         texts = self.owner.texts
-        for row in self.owner.state.finished:
+        pages = self.owner.state.finished_pages
+        rows = pages.shown(self.owner.state.finished)
+        for row in rows:
             when = str(row.get("finished_at") or "")[:10]
             finished.add_row(str(row["id"]), self.title_of(row), seat_words(row, texts), when)
+        self.query_one("#finished-line", Static).update(pages.line(len(rows), texts))
+
+    def showing(self, tab: str) -> bool:
+        return self.query_one("#lobby-tabs", TabbedContent).active == tab
+
+    def ask_finished(self) -> None:
+        """Ask the server (over HTTP, in a thread) for the page of finished games on show."""
+        query = self.owner.state.finished_pages.ask()
+        self.draw_finished()
+        self.run_worker(self.read_finished(query), group="finished", exclusive=True)
+
+    async def read_finished(self, query: Query) -> None:
+        await self.owner.state.finished_pages.read(query, self.owner.info.base)
+        if self.is_mounted:
+            self.draw_finished()
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.refresh_bindings()
+        pages = self.owner.state.finished_pages
+        if event.pane.id == "tab-finished" and pages.count is None and pages.asked is None:
+            self.ask_finished()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """[ and ] (shown in the footer) only where a list has pages."""
+        if action != "page":
+            return True
+        try:
+            return any(self.showing(tab) for tab in PAGED)
+        except NoMatches:  # not composed yet
+            return False
 
     def on_server(self, message: dict[str, Any]) -> None:
         if not self.is_mounted:
@@ -283,6 +328,8 @@ class LobbyScreen(Screen[None]):
         if kind in ("welcome", "lists", "highscores"):
             self.draw_scores()
             self.draw_finished()
+        if kind in ("welcome", "lists") and self.showing("tab-finished"):
+            self.ask_finished()  # the count again
         self.show_status()
 
     # -- acting --
@@ -379,6 +426,9 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(AccountScreen())
 
     def action_search(self) -> None:
+        if self.showing("tab-finished"):
+            self.query_one("#finished-search", Input).focus()
+            return
         self.query_one("#lobby-tabs", TabbedContent).active = "tab-online"
         self.query_one("#online-search", Input).focus()
 
@@ -387,8 +437,18 @@ class LobbyScreen(Screen[None]):
             event.stop()
             self.ask_online(event.value.strip(), 0)
             self.query_one("#online", OptionList).focus()
+        elif event.input.id == "finished-search":
+            event.stop()
+            self.owner.state.finished_pages.search(event.value)
+            self.ask_finished()
+            self.query_one("#finished", DataTable).focus()
 
     def action_page(self, step: int) -> None:
+        if self.showing("tab-finished"):
+            pages = self.owner.state.finished_pages
+            if pages.turn(step) or pages.count is None:
+                self.ask_finished()
+            return
         state = self.owner.state
         page = max(0, min(state.online_pages - 1, state.online_page + step))
         if page != state.online_page:

@@ -23,10 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from saboteur.tui.finished import FINISHED_PAGE, FinishedPages
+
 Message = dict[str, Any]
 CHAT_KEEP = 200  # chat lines kept per channel
 FEED_KEEP = 200  # events kept per game
-FINISHED_KEEP = 50
 ONLINE_PAGE = 50  # names on a page of the online list (the server's)
 
 
@@ -90,7 +91,8 @@ class ClientState:
     active: list[Message] = field(default_factory=list)
     open_count: int = 0
     active_count: int = 0
-    finished: list[Message] = field(default_factory=list)
+    finished: list[Message] = field(default_factory=list)  # the newest page, live
+    finished_pages: FinishedPages = field(default_factory=FinishedPages)  # the page on show
     highscores: list[Message] = field(default_factory=list)
     chat: list[Message] = field(default_factory=list)  # every line, all channels, in order
     games: dict[int, GameFeed] = field(default_factory=dict)
@@ -142,7 +144,8 @@ class ClientState:
         self.active = sorted(games.get("active") or [], key=lambda t: int(t["id"]))
         self.open_count = message.get("open_count", len(self.open))
         self.active_count = message.get("active_count", len(self.active))
-        self.finished = list(message.get("finished") or [])[:FINISHED_KEEP]
+        self.finished = list(message.get("finished") or [])[:FINISHED_PAGE]
+        self.finished_pages.forget()
         self.highscores = list(message.get("highscores") or [])
 
     @property
@@ -209,7 +212,8 @@ class ClientState:
         added = message.get("finished_new") or []
         ids = {g["id"] for g in added}
         rest = [g for g in self.finished if g["id"] not in ids]
-        self.finished = [*added, *rest][:FINISHED_KEEP]
+        self.finished_pages.grew(len(ids) - (len(self.finished) - len(rest)))  # those not known
+        self.finished = [*added, *rest][:FINISHED_PAGE]
 
     def _on_chat(self, message: Message) -> None:
         self.chat.append(message)

@@ -64,11 +64,13 @@ describe("mergeFinished", () => {
     const merged = mergeFinished([{ id: 5 }, at(6, 1)], [at(7, 1)]);
     assert.deepEqual(merged.map((g) => g.id), [7, 6, 5]);
   });
-  test("keeps at most 50", () => {
+  test("keeps at most 50, or as many as asked (the lobby: a page)", () => {
     const many = Array.from({ length: 60 }, (_, i) => at(i + 1, 1 + (i % 28)));
     const merged = mergeFinished(many, [at(100, 28)]);
     assert.equal(merged.length, 50);
     assert.equal(merged[0].id, 100);
+    const page = mergeFinished(many.slice(0, 10), [at(100, 28)], 10); // games 1–10 on days 1–10
+    assert.deepEqual(page.map((g) => g.id), [100, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
   });
 });
 

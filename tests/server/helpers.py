@@ -34,6 +34,7 @@ from websockets.asyncio.client import ClientConnection
 from saboteur.server.app import create_app
 from saboteur.server.bus import RedisBus
 from saboteur.server.service import Service
+from saboteur.server.store.store import Store
 from saboteur.server.transport import AbortableWebSockets
 from tests.schemas import check_event, check_view
 
@@ -475,3 +476,28 @@ def fake_publisher(
 
     bus._publisher = SimpleNamespace(pipeline=lambda transaction: Pipeline())  # type: ignore[assignment]
     return taken
+
+
+async def seed_finished(db_url: str, tables: Sequence[Sequence[str]]) -> list[int]:
+    """Finished classic games written to the server's database as a server would, one per list
+    of player names, in order (the last the newest; the first seat wins); their ids. The users
+    are made as they are first named (each name new to the database)."""
+    store = Store(db_url)
+    users: dict[str, int] = {}
+    games = []
+    try:
+        for names in tables:
+            for name in names:
+                if name not in users:
+                    users[name] = (await store.create_user(name))[0].id
+            seating = {seat: users[name] for seat, name in enumerate(names)}
+            row = await store.create_game("classic", len(names), {}, seating[0], None)
+            await store.start_game(row.id, 1, seating)
+            outcome = [
+                (seat, user, 3 if seat == 0 else 0, seat == 0) for seat, user in seating.items()
+            ]
+            assert await store.finish_game(row.id, outcome)
+            games.append(row.id)
+    finally:
+        await store.close()
+    return games

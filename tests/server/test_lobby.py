@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import Client, LiveServer, Message, clients, new_table, seat_all
+from saboteur.server.feed import FINISHED_SHOWN
+from tests.server.helpers import (
+    Client,
+    LiveServer,
+    Message,
+    clients,
+    new_table,
+    seat_all,
+    seed_finished,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -32,6 +41,17 @@ async def test_welcome_carries_the_lobby(server: LiveServer) -> None:
         assert welcome["games"] == {"open": [], "active": []}
         assert welcome["finished"] == [] and welcome["highscores"] == []
         assert welcome["chat"] == [] and welcome["whispers"] == []
+
+
+async def test_the_welcome_carries_one_page_of_finished_games(server: LiveServer) -> None:
+    games = await seed_finished(server.db_url, [["Bob", "Cat", "Dan"]] * (FINISHED_SHOWN + 3))
+    newest = games[::-1][:FINISHED_SHOWN]
+    async with clients(server.ws, "Ann") as [ann]:
+        assert [g["id"] for g in ann.welcome["finished"]] == newest
+        [lists] = [m for m in await ann.request({"type": "lists"}) if m["type"] == "lists"]
+        assert [g["id"] for g in lists["finished"]] == newest
+    page = server.get("/api/games", status="finished", limit=FINISHED_SHOWN)
+    assert [g["id"] for g in page] == newest  # the browser's and the terminal's first page
 
 
 BAD_NAMES = [

@@ -4,7 +4,7 @@ import { Account, loginMessage } from "./account.js";
 import { Chat } from "./chat.js";
 import { GameWindow } from "./game.js";
 import { applyStatic, getLang, setLang, t } from "./i18n.js";
-import { Lobby } from "./lobby.js";
+import { Lobby, PAGE_SIZES } from "./lobby.js";
 import { Connection } from "./net.js";
 import { ReplayViewer, replayLink } from "./replay.js";
 import {
@@ -242,7 +242,7 @@ class App {
       case "highscores": // a game has finished: the new scores, the newly finished games
         if (m.highscores) S.highscores = m.highscores;
         if (m.finished_new) {
-          S.finished = mergeFinished(S.finished, m.finished_new);
+          S.finished = mergeFinished(S.finished, m.finished_new, PAGE_SIZES.finished);
           this.lobby.finishedChanged();
         }
         this.lobby.ratings.stale(); // a game finished: ratings may have moved

@@ -15,12 +15,13 @@ export function mergeGames(games, changed, gone, hidden = [], me = null) {
   return { open: open.sort(byId), active: active.sort(byId) };
 }
 
-/** The finished games with newly finished ones added: newest first, each once, at most 50. */
-export function mergeFinished(finished, added) {
+/** The finished games with newly finished ones added: newest first, each once, at most `keep`
+ * (the lobby keeps its first page, as the server's welcome carries it). */
+export function mergeFinished(finished, added, keep = 50) {
   const ids = new Set(added.map((g) => g.id));
   const all = [...added, ...finished.filter((g) => !ids.has(g.id))];
   const newest = (a, b) => (b.finished_at ?? "").localeCompare(a.finished_at ?? "") || b.id - a.id;
-  return all.sort(newest).slice(0, 50);
+  return all.sort(newest).slice(0, keep);
 }
 
 /**
