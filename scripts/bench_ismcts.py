@@ -6,7 +6,7 @@ Each position is a classic deal (seed 1, 2, ...) played on by the heuristic for 
 position and run after run, so a busy machine slows them alike; the figure per bot is its
 iterations over its CPU seconds (``time.process_time``) in the median run::
 
-    python scripts/bench_ismcts.py --players 4 --bots ismcts,ismcts-full --iterations 120 \\
+    python scripts/bench_ismcts.py --players 4 --bots ismcts,ismcts:depth=16 --iterations 120 \\
         --positions 12 --runs 3 --json
 """
 
@@ -56,7 +56,7 @@ def one_run(spec: str, states: list[State], iterations: int) -> tuple[int, float
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bots", default="ismcts,ismcts-full")
+    parser.add_argument("--bots", default="ismcts,ismcts:depth=16")
     parser.add_argument("--iterations", type=int, default=120)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--runs", type=int, default=3)

@@ -269,7 +269,7 @@ def test_registry_reads_budgets() -> None:
 @pytest.mark.parametrize(
     ("spec", "depth"),
     [
-        ("ismcts:iterations=20", 16),  # its own cut-off (PLAYOUT_DEPTH)
+        ("ismcts:iterations=20", None),  # its default (PLAYOUT_DEPTH): to the round's end
         ("ismcts:iterations=20:depth=9", 9),
         ("ismcts-full:iterations=20", None),  # to the round's end
         ("ismcts-full:iterations=20:depth=2", 2),

@@ -9,11 +9,14 @@ in the sampled deal), one node is added per descent, and the round is played on
 by the heuristic policy for every seat.  A node scores the seat that moved into
 it: 1 if that seat's side (its role in this sample) won the round.
 
-The playout stops ``PLAYOUT_DEPTH`` moves after the tree and scores the position
-with the diggers' chance from :mod:`saboteur.bots.evaluate` (a digger's node gets
-that chance, a saboteur's one minus it): about twice the iterations of full
-playouts for the same CPU time.  ``ismcts-full`` (:class:`FullPlayoutIsmctsBot`)
-plays every playout to the round's end, to compare against.
+The playout plays the round to its end.  With ``depth=D`` (``ismcts:seconds=1:depth=16``)
+it stops ``D`` moves after the tree and scores the position with the diggers' chance
+from :mod:`saboteur.bots.evaluate` (a digger's node gets that chance, a saboteur's one
+minus it): about twice the iterations for the same CPU time, but weaker play — a paired
+test at one second a move found the search with a cut-off after 16 moves losing to the
+full search given 0.42 seconds (docs/bots.md), so the default is no cut-off
+(``PLAYOUT_DEPTH``).  ``ismcts-full`` (:class:`FullPlayoutIsmctsBot`) always plays to
+the round's end, whatever the default.
 
 Two changes make small budgets count:
 
@@ -61,9 +64,10 @@ DEFAULT_ITERATIONS = 100
 ROOT_WIDTH = 6
 WINNING = 1000.0  # a heuristic score this high (the tunnel reaches the gold) needs no search
 EXPLORATION = 0.7
-# playout moves after the tree before the position is scored by its evaluation: 16 beat 4 in both
-# roles, paired over 60 deals at a quarter second a move (docs/bots.md, "a screening")
-PLAYOUT_DEPTH = 16
+# playout moves after the tree before the position is scored by its evaluation (None: to the
+# round's end). 16 beat 4 at a quarter second a move; playouts to the end beat 16 at one second a
+# move even given 0.42 s against 1 s, paired over 14 deals (docs/bots.md, the paired 1-second test)
+PLAYOUT_DEPTH: int | None = None
 
 
 class Node:
@@ -220,9 +224,9 @@ class IsmctsBot(HeuristicBot):
 
 
 class FullPlayoutIsmctsBot(IsmctsBot):
-    """The search as it was before playouts were cut short: every playout to the round's end.
+    """The search with every playout to the round's end, whatever :data:`PLAYOUT_DEPTH` says.
 
-    Kept to measure the cut-off against (``ismcts-full``; hosts do not seat it).
+    Kept so that tournaments against it keep their meaning (``ismcts-full``; hosts do not seat it).
     """
 
     name = "ismcts-full"
