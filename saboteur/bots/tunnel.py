@@ -22,6 +22,7 @@ from saboteur.engine.base import JSON
 from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import GOAL_SLOTS, START_SLOT
+from saboteur.engine.grid import SLOT_COUNT
 from saboteur.engine.maze import SIDE_STEPS, Maze, slot_index
 
 __all__ = ["GOAL_SLOTS", "START_SLOT", "Maze", "Reach", "distance", "shape_id", "slot_index"]
@@ -41,20 +42,22 @@ def distance(a: int, b: int) -> int:
     return abs(ax - bx) + abs(ay - by)
 
 
-_NEAREST: dict[tuple[int, ...], dict[int, int]] = {}
+# per tuple of targets (subsets of the goal slots: a handful), each slot's distance to the nearest
+# one, -1 until asked; a list by slot index, which the compiled build reads without hashing a number
+_NEAREST: dict[tuple[int, ...], list[int]] = {}
 
 
-def nearest_table(targets: tuple[int, ...]) -> dict[int, int]:
-    """A memo of each slot's distance to the nearest of ``targets``, filled as asked."""
+def nearest_table(targets: tuple[int, ...]) -> list[int]:
+    """A memo of each slot's distance to the nearest of ``targets`` (-1: not asked yet)."""
     table = _NEAREST.get(targets)
     if table is None:
-        table = _NEAREST[targets] = {}
+        table = _NEAREST[targets] = [-1] * SLOT_COUNT
     return table
 
 
-def _nearest(index: int, targets: tuple[int, ...], table: dict[int, int]) -> int:
-    near = table.get(index)
-    if near is None:
+def _nearest(index: int, targets: tuple[int, ...], table: list[int]) -> int:
+    near = table[index]
+    if near < 0:
         near = min((distance(index, target) for target in targets), default=FAR)
         table[index] = near
     return near
@@ -97,16 +100,18 @@ class Reach:
         self.targets = targets = tuple(targets)
         self.near = near = nearest_table(targets)
         self.ends = {index: _nearest(index, targets, near) for index in maze.frontier}
-        self.masks: dict[int, tuple[int, int]] = {}
+        # per open end asked about: (sides facing a live end, sides facing no card, the reach if
+        # this end were filled by a card leading nowhere): one look-up per what-if
+        self.masks: dict[int, tuple[int, int, int]] = {}
         ordered = sorted(self.ends.values())
         self.best = ordered[0] if ordered else FAR
         self.second = ordered[1] if len(ordered) > 1 else FAR
 
-    def _without(self, index: int) -> int:
-        """The reach if the open end ``index`` were filled by a card leading nowhere."""
-        if self.ends.get(index) == self.best:
-            return self.second
-        return self.best
+    def _slot(self, index: int) -> tuple[int, int, int]:
+        facing_live, free = slot_masks(self.maze, index)
+        without = self.second if self.ends.get(index) == self.best else self.best
+        masks = self.masks[index] = (facing_live, free, without)
+        return masks
 
     def after_place(self, index: int, sid: int) -> int:
         """The reach after laying ``sid`` at ``index`` (0: it opens into a target goal)."""
@@ -114,19 +119,17 @@ class Reach:
 
     def place_effect(self, index: int, sid: int) -> tuple[int, int]:
         """The reach after laying ``sid`` at ``index``, and how many open ends the card adds."""
-        masks = self.masks.get(index)
-        if masks is None:
-            masks = self.masks[index] = slot_masks(self.maze, index)
+        masks = self.masks.get(index) or self._slot(index)
         onward = JOINED[sid][masks[0]] & masks[1]
-        best = self.second if self.ends.get(index) == self.best else self.best  # _without
+        best = masks[2]
         targets, hidden, table = self.targets, self.maze.hidden, self.near
         for side, _, step in SIDE_STEPS:
             if onward & side:
                 neighbour = index + step
                 if neighbour in hidden and neighbour in targets:
                     return 0, OPENINGS[onward]
-                near = table.get(neighbour)
-                if near is None:
+                near = table[neighbour]
+                if near < 0:
                     near = _nearest(neighbour, targets, table)
                 if near < best:
                     best = near
@@ -134,9 +137,7 @@ class Reach:
 
     def onward(self, index: int, sid: int) -> int:
         """The sides through which ``sid`` laid at ``index`` would lead the tunnel on."""
-        masks = self.masks.get(index)
-        if masks is None:
-            masks = self.masks[index] = slot_masks(self.maze, index)
+        masks = self.masks.get(index) or self._slot(index)
         return JOINED[sid][masks[0]] & masks[1]
 
     def after_remove(self, index: int) -> int:
