@@ -78,16 +78,20 @@ OPENINGS = tuple(bin(mask).count("1") for mask in range(16))
 
 
 def slot_masks(maze: Maze, index: int) -> tuple[int, int]:
-    """For an empty slot: (sides facing a live tunnel end, sides facing no card)."""
+    """For an empty slot: (sides facing a live tunnel end, sides facing no card).
+
+    At an open end the maze's constraint key already says which sides face a card.
+    """
     live, cells = maze.live, maze.cells
+    key = maze.frontier.get(index)
     facing_live = free = 0
     for side, opposite, step in SIDE_STEPS:
         neighbour = index + step
         if live.get(neighbour, 0) & opposite:
             facing_live |= side
-        if neighbour not in cells:
+        if key is None and neighbour not in cells:
             free |= side
-    return facing_live, free
+    return facing_live, free if key is None else ~key & 15
 
 
 class Reach:
@@ -99,13 +103,22 @@ class Reach:
         self.maze = maze
         self.targets = targets = tuple(targets)
         self.near = near = nearest_table(targets)
-        self.ends = {index: _nearest(index, targets, near) for index in maze.frontier}
+        ends: dict[int, int] = {}
+        self.ends = ends
+        best = second = FAR  # the two smallest distances (one pass, no sort)
+        for index in maze.frontier:
+            distance_here = near[index]
+            if distance_here < 0:
+                distance_here = _nearest(index, targets, near)
+            ends[index] = distance_here
+            if distance_here < best:
+                best, second = distance_here, best
+            elif distance_here < second:
+                second = distance_here
+        self.best, self.second = best, second
         # per open end asked about: (sides facing a live end, sides facing no card, the reach if
         # this end were filled by a card leading nowhere): one look-up per what-if
         self.masks: dict[int, tuple[int, int, int]] = {}
-        ordered = sorted(self.ends.values())
-        self.best = ordered[0] if ordered else FAR
-        self.second = ordered[1] if len(ordered) > 1 else FAR
 
     def _slot(self, index: int) -> tuple[int, int, int]:
         facing_live, free = slot_masks(self.maze, index)
