@@ -4,6 +4,7 @@ hints speak of taps, not keys; tapping the chosen card again turns it (#23)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tests.web.harness import PATH_CARD, Player, wait_for, wait_my_turn
 
@@ -27,24 +28,23 @@ def test_the_hand_fits_a_phone_and_hints_speak_of_taps(people: Callable[..., Pla
     scrolled, shown = page.eval_on_selector("#hand", "h => [h.scrollWidth, h.clientWidth]")
     assert scrolled <= shown, (scrolled, shown)  # nothing hidden sideways
 
-    # a path card that lies two ways: laid, the hint says tap; tapped again, it turns
-    hand = pia.hand()
-    turnable = [
-        i
-        for i, c in enumerate(hand)
-        if PATH_CARD.match(c) and c.lstrip("x") not in ("NESW", "NS", "EW")
-    ]
+    # a path card that lies two ways: laid, the hint says tap; tapped again, it turns. The random
+    # bots may have broken Pia's tool, or her hand may hold no such card that fits: then she plays
+    # her turn otherwise and tries again on her next one
     lay = page.locator("#card-menu .menu-item.kind-place:not([disabled])")
-    for index in turnable:  # the first that can be laid now
-        card = page.locator(f'#hand .hand-card[data-index="{index}"]')
-        card.tap()
-        page.wait_for_selector("#card-menu:not([hidden])")
-        if lay.count():
+    hands: list[list[str]] = []
+    for _ in range(8):
+        found = _a_turnable_card_to_lay(pia, lay)
+        if found is not None:
+            index, card = found
             break
-        card.tap()  # tapped again with its menu open: closed
-        page.wait_for_selector("#card-menu", state="hidden")
+        hands.append(pia.hand())
+        seq = pia.seq()
+        pia.play_turn({})
+        wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
+        assert wait_my_turn(pia)
     else:
-        raise AssertionError(f"no path card to lay that turns: {hand}")
+        raise AssertionError(f"no path card to lay that turns in 8 turns: {hands}")
     lay.tap()
     hint = page.inner_text("#hint")
     assert hint.startswith("Tap ") and "tap the card again to turn it" in hint, hint
@@ -57,3 +57,24 @@ def test_the_hand_fits_a_phone_and_hints_speak_of_taps(people: Callable[..., Pla
         arg=[f'#hand .hand-card[data-index="{index}"]', before],
     )
     assert page.locator("#card-menu").is_hidden()  # still placing, now the other way round
+
+
+def _a_turnable_card_to_lay(person: Player, lay: Any) -> tuple[int, Any] | None:
+    """Open the menu of the first hand card that lies two ways and can be laid now (its index and
+    locator), closing the others' menus; None if there is none."""
+    page = person.page
+    hand = person.hand()
+    turnable = [
+        i
+        for i, c in enumerate(hand)
+        if PATH_CARD.match(c) and c.lstrip("x") not in ("NESW", "NS", "EW")
+    ]
+    for index in turnable:
+        card = page.locator(f'#hand .hand-card[data-index="{index}"]')
+        card.tap()
+        page.wait_for_selector("#card-menu:not([hidden])")
+        if lay.count():
+            return index, card
+        card.tap()  # tapped again with its menu open: closed
+        page.wait_for_selector("#card-menu", state="hidden")
+    return None
