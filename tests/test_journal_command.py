@@ -95,3 +95,98 @@ def test_a_file_that_is_no_journal_is_one_clear_error(
     done = _run("journal", str(path))
     assert done.exit_code == 2 and message in done.output, done.output
     assert "Traceback" not in done.output and path.read_text(encoding="utf-8") == text
+
+
+# -- one bot before and after, over the same deals (--before) -------------------------------------
+
+
+Tallies = dict[int, dict[str, dict[str, list[int]]]]  # deal -> bot -> role -> [wins, rounds]
+
+
+def _deal_tallies(journal: Path, seed: int, bots: int) -> Tallies:
+    """Per deal, per bot, per role: [wins, rounds], read straight from the journal's lines."""
+    deals: Tallies = {}
+    for line in journal.read_text(encoding="utf-8").splitlines()[1:]:
+        game = json.loads(line)
+        deal = deals.setdefault(seed + game["game"] // bots, {})
+        for seat, role, how in game["outcomes"]:
+            tally = deal.setdefault(game["seats"][seat], {}).setdefault(role, [0, 0])
+            tally[0] += how == "win"
+            tally[1] += 1
+    return deals
+
+
+def _chunks(folder: Path, deals: Tallies, players: int) -> None:
+    """Write ``deals`` as the retired ladder script's chunk files, one deal each."""
+    folder.mkdir()
+    for number, (seed, bots) in enumerate(sorted(deals.items())):
+        command = f"saboteur tournament --players {players} --bots heuristic,random --games 2 "
+        result = {
+            name: {role: {"wins": w, "rounds": r} for role, (w, r) in roles.items()}
+            for name, roles in bots.items()
+        }
+        chunk = {"command": command + f"--seed {seed} --json", "seed": seed}
+        chunk["result"] = {"games": 2, "bots": result}
+        (folder / f"chunk-{number:04d}.json").write_text(json.dumps(chunk), encoding="utf-8")
+
+
+def test_a_bot_before_and_after_is_paired_by_deal(tmp_path: Path) -> None:
+    from saboteur.bots.tournament import paired_difference
+
+    now = tmp_path / "now.jsonl"
+    _tournament(now, "--games", "6")  # deals 4, 5, 6
+    same = _run("journal", str(now), "--before", str(now), "--json")
+    assert same.exit_code == 0, same.output
+    out = json.loads(same.output)
+    assert out["bot"] == "heuristic" and out["deals"] == 3
+    assert out["digger"] == [0.0, 0.0, 0.0] and out["saboteur"] == [0.0, 0.0, 0.0]
+
+    deals = _deal_tallies(now, seed=4, bots=2)
+    then = {seed: {bot: {r: list(t) for r, t in roles.items()} for bot, roles in bots.items()}
+            for seed, bots in deals.items() if seed != 6}  # fmt: skip
+    then[5]["heuristic"]["digger"][0] -= 1  # one digger round fewer won then, in deal 5
+    _chunks(tmp_path / "then", then, players=3)
+    done = _run("journal", str(now), "--before", str(tmp_path / "then"), "--json")
+    assert done.exit_code == 0, done.output
+    out = json.loads(done.output)
+    assert out["deals"] == 2  # deal 6 was not played then
+    for role in ("digger", "saboteur"):
+        blocks = [
+            (*deals[seed]["heuristic"][role], *then[seed]["heuristic"][role]) for seed in (4, 5)
+        ]
+        assert out[role] == list(paired_difference(blocks))  # type: ignore[arg-type]
+    assert out["digger"][0] > 0 and out["saboteur"][0] == 0.0
+    text = _run("journal", str(now), "--before", str(tmp_path / "then"), "--bot", "random").output
+    assert "random now minus before, paired over 2 deals (95% bootstrap interval):" in text
+    assert "as digger: +0.0 points (+0.0 to +0.0)" in text
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("players", "plays {'ruleset': 'classic', 'players': 4}"),
+        ("rounds", "not the same deals"),
+        ("garbage", "is not a chunk file"),
+        ("empty", "holds no chunk files"),
+    ],
+)
+def test_before_and_after_refuses_what_is_not_the_same_tournament(
+    tmp_path: Path, change: str, message: str
+) -> None:
+    now = tmp_path / "now.jsonl"
+    _tournament(now, "--games", "4")
+    deals = _deal_tallies(now, seed=4, bots=2)
+    if change == "rounds":
+        deals[4]["heuristic"]["digger"][1] += 1
+    folder = tmp_path / "then"
+    _chunks(folder, deals, players=4 if change == "players" else 3)
+    if change == "garbage":
+        (folder / "chunk-0001.json").write_text('{"seed": "x"}', encoding="utf-8")
+    if change == "empty":
+        for chunk in folder.iterdir():
+            chunk.unlink()
+    done = _run("journal", str(now), "--before", str(folder))
+    assert done.exit_code == 2 and message in done.output, done.output
+    assert "Traceback" not in done.output
+    unknown = _run("journal", str(now), "--before", str(now), "--bot", "ismcts")
+    assert unknown.exit_code == 2 and "no bot 'ismcts' in the journal" in unknown.output

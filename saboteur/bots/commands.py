@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -19,10 +21,12 @@ from rich.table import Table
 
 from saboteur.bots.cluster import ClusterError
 from saboteur.bots.journal import Journal, JournalError, read_journal
+from saboteur.bots.pool import Played
 from saboteur.bots.progress import progress_bar
 from saboteur.bots.registry import BotSpec, BotSpecError, check_ruleset, parse_spec
 from saboteur.bots.solo import SoloResult, run_solo, tally_solo
 from saboteur.bots.tournament import Clock, TournamentResult, run_tournament, tally_tournament
+from saboteur.bots.versus import VersusError, chunk_deals, compare, journal_deals
 from saboteur.commandline import make_game, ruleset_option
 from saboteur.engine import Game
 from saboteur.engine.registry import get_ruleset
@@ -76,17 +80,22 @@ def _print_table(result: TournamentResult, title: str, side_word: str, unit_word
     if result.paired is not None:
         first, second = result.paired["of"]
         blocks = result.paired["blocks"]
-        console.print(
-            f"{first} minus {second}, paired over {blocks} deals (95% bootstrap interval):"
-        )
-        for role in result.roles:
-            difference, low, high = result.paired[role]
-            console.print(
-                f"  as {role}: {100 * difference:+.1f} points"
-                f" ({100 * low:+.1f} to {100 * high:+.1f})",
-                highlight=False,
-            )
+        heading = f"{first} minus {second}, paired over {blocks} deals"
+        _print_differences(console, heading, result.paired, result.roles)
     console.print(_speed_table(result.clocks))
+
+
+def _print_differences(
+    console: Console, heading: str, differences: dict[str, Any], roles: Sequence[str]
+) -> None:
+    """Per role, a difference of win rates with its interval (``differences[role]``)."""
+    console.print(f"{heading} (95% bootstrap interval):")
+    for role in roles:
+        difference, low, high = differences[role]
+        console.print(
+            f"  as {role}: {100 * difference:+.1f} points ({100 * low:+.1f} to {100 * high:+.1f})",
+            highlight=False,
+        )
 
 
 def _print_solo(result: SoloResult, title: str) -> None:
@@ -295,13 +304,23 @@ def _solo(
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @json_option
 @plot_option
-def journal_command(path: Path, as_json: bool, plot: Path | None) -> None:
+@click.option(
+    "--before",
+    type=click.Path(exists=True, path_type=Path),
+    help="An earlier run of the same tournament (a journal, or a folder of the retired ladder's "
+    "chunk files): print how one bot did now minus then, paired over the deals both finished.",
+)
+@click.option("--bot", help="The bot compared with --before [default: the journal's first].")
+def journal_command(
+    path: Path, as_json: bool, plot: Path | None, before: Path | None, bot: str | None
+) -> None:
     """The result so far of the tournament whose journal is PATH (``tournament --out``),
     without playing: win rates with their intervals and, for two bots, their paired
     difference over the deals both games of which are done (solo: mean scores).
 
     It is what ``saboteur tournament`` prints at the end, for a tournament still running,
-    interrupted, or finished on another machine.
+    interrupted, or finished on another machine.  With ``--before``: one bot before and after
+    a change, over the same deals (see :mod:`saboteur.bots.versus`).
     """
     try:
         header, played = read_journal(path)
@@ -311,6 +330,14 @@ def journal_command(path: Path, as_json: bool, plot: Path | None) -> None:
         raise click.BadParameter(str(err), param_hint="'PATH'") from None
     except (KeyError, TypeError, ValueError) as err:
         raise click.BadParameter(f"{path}: its first line is not a tournament ({err})") from None
+    if before is not None:
+        if plot is not None or not rules.sides:
+            raise click.BadParameter(
+                "compares win rates by role: no --plot, no ruleset without sides",
+                param_hint="'--before'",
+            )
+        _before_and_after(header, played, rules, before, bot or names[0], as_json)
+        return
     unknown = sorted({seat for game in played.values() for seat in game.seats} - set(names))
     if unknown:
         raise click.BadParameter(f"{path}: games seat bots its header does not name: {unknown}")
@@ -331,6 +358,38 @@ def journal_command(path: Path, as_json: bool, plot: Path | None) -> None:
         _check_plot(plot)
     result = tally_tournament(rules, names, played)
     _report(result, f"{len(played)} games, {setting}, from {path.name}", rules, as_json, plot)
+
+
+def _before_and_after(
+    header: dict[str, Any],
+    played: dict[int, Played],
+    rules: Ruleset,
+    before: Path,
+    bot: str,
+    as_json: bool,
+) -> None:
+    """Print ``bot`` now (the journal) minus then (``before``), paired by deal."""
+    try:
+        now = journal_deals(header, played, bot)
+        if before.is_dir():
+            setting, then = chunk_deals(before, bot)
+        else:
+            then_header, then_played = read_journal(before)
+            setting = {key: then_header.get(key) for key in ("ruleset", "players")}
+            then = journal_deals(then_header, then_played, bot)
+        here = {key: header.get(key) for key in ("ruleset", "players")}
+        if setting != here:
+            raise VersusError(f"{before} plays {setting}, the journal {here}")
+        result = compare(now, then, rules.sides)
+    except (VersusError, JournalError, OSError) as err:
+        raise click.BadParameter(str(err), param_hint="'--before'") from None
+    except (KeyError, TypeError, ValueError) as err:
+        raise click.BadParameter(f"{before}: not a tournament ({err})") from None
+    if as_json:
+        click.echo(json.dumps({"bot": bot, **result}, indent=2))
+        return
+    heading = f"{bot} now minus before, paired over {result['deals']} deals"
+    _print_differences(Console(), heading, result, rules.sides)
 
 
 if __name__ == "__main__":  # ``python -m saboteur.bots.commands`` until the main CLI has it
