@@ -376,9 +376,41 @@ def test_ismcts_is_deterministic_for_a_seed(spec: str) -> None:
         bot = make_bot(spec, state.game, seat, seed=4)
         assert isinstance(bot, IsmctsBot)
         action = choose(bot, state)
-        root = bot.search(state.view(seat), state.legal_actions()[:3])
-        runs.append((action, bot.iterations, [(n.visits, n.wins) for n in root.children.values()]))
+        root, paired = bot.search(state.view(seat), state.legal_actions()[:3])
+        runs.append(
+            (
+                action,
+                bot.iterations,
+                [(n.visits, n.wins) for n in root.children.values()],
+                (paired.sums, paired.squares, paired.sweeps),
+            )
+        )
     assert runs[0] == runs[1]
+
+
+def test_with_a_margin_the_search_leaves_the_heuristic_s_move_only_when_sure() -> None:
+    """``margin=Z``: the paired gains over the first candidate (the heuristic's) decide; a huge
+    margin always plays the heuristic's first choice, margin 0 the largest mean gain."""
+    from saboteur.bots.ismcts import Paired
+
+    state = _midgame(4, 3, 10)
+    seat = state.current_player
+    assert seat is not None
+    first = make_bot("heuristic", state.game, seat, seed=1)
+    heuristic_move = choose(first, state)
+    for seed in range(3):
+        sure = make_bot("ismcts:iterations=120:margin=10", state.game, seat, seed=seed)
+        assert choose(sure, state) == heuristic_move
+    paired = Paired(3)
+    for rewards in ([0.0, 1.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 1.0], [0.0, 0.0, 1.0]):
+        paired.add(rewards)
+    assert paired.sweeps == 4 and paired.sums == [0.0, 2.0, 1.0]
+    assert paired.sure_gain(1, 0.0) == 0.5 and paired.sure_gain(1, 5.0) is None
+    assert paired.sure_gain(0, 0.0) is None  # the first never gains over itself
+    assert parse_spec("ismcts:seconds=1:margin=1.5").text == "ismcts:seconds=1:margin=1.5"
+    for bad in ("ismcts:margin=-1", "ismcts:margin=11", "ismcts:margin=x", "heuristic:margin=1"):
+        with pytest.raises(BotSpecError):
+            parse_spec(bad)
 
 
 def test_the_evaluation_favours_a_tunnel_near_the_gold() -> None:

@@ -34,11 +34,14 @@ from saboteur.engine.base import JSON
 class Budget:
     """How long a bot may think per move: ``seconds``, ``iterations`` or both (first reached);
     and, for a search that cuts its playouts short, after how many moves (``depth``; None: the
-    bot's own)."""
+    bot's own); for a search that compares its candidates with the heuristic's first choice, by
+    how many standard errors one must win to be played instead (``margin``; None: the best win
+    rate is played)."""
 
     seconds: float | None = None
     iterations: int | None = None
     depth: int | None = None
+    margin: float | None = None
 
     def describe(self) -> str:
         parts = []
@@ -48,6 +51,8 @@ class Budget:
             parts.append(f"seconds={self.seconds:g}")
         if self.depth is not None:
             parts.append(f"depth={self.depth}")
+        if self.margin is not None:
+            parts.append(f"margin={self.margin:g}")
         return ":".join(parts)
 
 

@@ -70,6 +70,42 @@ EXPLORATION = 0.7
 PLAYOUT_DEPTH: int | None = None
 
 
+class Paired:
+    """Each root candidate's reward minus the first candidate's (the heuristic's choice), summed
+    with its squares over the sweeps, where both met the same sample and playout seed."""
+
+    __slots__ = ("squares", "sums", "sweeps")
+
+    def __init__(self, count: int) -> None:
+        self.sums = [0.0] * count
+        self.squares = [0.0] * count
+        self.sweeps = 0
+
+    def add(self, rewards: list[float]) -> None:
+        first = rewards[0]
+        for i, reward in enumerate(rewards):
+            gain = reward - first
+            self.sums[i] += gain
+            self.squares[i] += gain * gain
+        self.sweeps += 1
+
+    def sure_gain(self, i: int, margin: float) -> float | None:
+        """Candidate ``i``'s mean gain over the first if it exceeds ``margin`` standard errors.
+
+        >>> paired = Paired(2)
+        >>> for gain in (1.0, 0.0, 1.0, 1.0):
+        ...     paired.add([0.0, gain])
+        >>> paired.sure_gain(1, 1.0), paired.sure_gain(1, 2.0)
+        (0.75, None)
+        """
+        n = self.sweeps
+        if n < 2:
+            return None
+        mean = self.sums[i] / n
+        variance = max(0.0, self.squares[i] / n - mean * mean) * n / (n - 1)
+        return mean if mean > 0 and mean > margin * math.sqrt(variance / n) else None
+
+
 class Node:
     """Statistics of one action in the tree, from the view of the seat that played it."""
 
@@ -134,11 +170,21 @@ class IsmctsBot(HeuristicBot):
         return action
 
     def pick(self, view: JSON, candidates: list[Action]) -> Action:
-        """The candidate with the best win rate in the search (ties: the heuristic's order)."""
+        """The candidate with the best win rate in the search (ties: the heuristic's order); with
+        a ``margin``, the one with the largest gain over the heuristic's first choice among those
+        whose gain exceeds ``margin`` standard errors, else that first choice."""
         try:
-            root = self.search(view, candidates)
+            root, paired = self.search(view, candidates)
         except NotationError:  # memory out of step with the view: play the heuristic's move
             return candidates[0]
+        margin = self.budget.margin
+        if margin is not None:
+            chosen, top = candidates[0], 0.0
+            for i in range(1, len(candidates)):
+                gain = paired.sure_gain(i, margin)
+                if gain is not None and gain > top:
+                    chosen, top = candidates[i], gain
+            return chosen
         order = {action: i for i, action in enumerate(candidates)}
 
         def value(action: Action) -> tuple[float, int]:
@@ -154,8 +200,9 @@ class IsmctsBot(HeuristicBot):
             return ROOT_WIDTH
         return max(2, min(ROOT_WIDTH, iterations // 8))
 
-    def search(self, view: JSON, candidates: list[Action]) -> Node:
-        """Spend the budget from this seat's information set; the root's children hold the result.
+    def search(self, view: JSON, candidates: list[Action]) -> tuple[Node, Paired]:
+        """Spend the budget from this seat's information set; the root's children hold the result,
+        and :class:`Paired` each candidate's gains over the first, sweep by sweep.
 
         Each sweep samples one deal and one playout seed and tries every candidate on them.
         """
@@ -163,6 +210,7 @@ class IsmctsBot(HeuristicBot):
         root = Node(self.seat)
         for action in candidates:
             root.children[action] = Node(self.seat)
+        paired = Paired(len(candidates))
         round_index = len(view["results"])
         limit = self.budget.iterations
         clock = time.thread_time  # thinking time: CPU of this thread, whatever else runs
@@ -174,12 +222,16 @@ class IsmctsBot(HeuristicBot):
         ):
             sample = determinizer.sample(self.rng)
             seed = self.rng.getrandbits(32)
+            rewards = []
             for action in candidates:
-                state = sample.clone()
-                self._descend(root.children[action], state, action, round_index, seed)
+                child = root.children[action]
+                before = child.wins
+                self._descend(child, sample.clone(), action, round_index, seed)
+                rewards.append(child.wins - before)
+            paired.add(rewards)
             done += len(candidates)
         self.iterations += done
-        return root
+        return root, paired
 
     def _descend(
         self, child: Node, state: ClassicState, action: Action, round_index: int, seed: int

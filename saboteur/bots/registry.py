@@ -8,7 +8,7 @@ heuristic in the ``duel`` and ``solo`` rulesets; ``ismcts`` plays the classic
 game only.
 
 >>> parse_spec("ismcts:iterations=200").budget
-Budget(seconds=None, iterations=200, depth=None)
+Budget(seconds=None, iterations=200, depth=None, margin=None)
 >>> parse_spec("ismcts:seconds=0.5:iterations=50").text
 'ismcts:iterations=50:seconds=0.5'
 >>> parse_spec("chess")  # doctest: +ELLIPSIS
@@ -79,9 +79,10 @@ def _budget(name: str, settings: list[str]) -> Budget:
     values: dict[str, str] = {}
     for setting in settings:
         key, sep, value = setting.partition("=")
-        if not sep or key not in ("iterations", "seconds", "depth"):
+        if not sep or key not in ("iterations", "seconds", "depth", "margin"):
             raise BotSpecError(
-                f"bad budget {setting!r} for {name} (expected iterations=N, seconds=S or depth=D)"
+                f"bad budget {setting!r} for {name} "
+                "(expected iterations=N, seconds=S, depth=D or margin=Z)"
             )
         if key in values:
             raise BotSpecError(f"budget {key} given twice for {name}")
@@ -106,12 +107,27 @@ def _budget(name: str, settings: list[str]) -> Budget:
                 f"seconds must be a number above 0 (at most 3600), not {values['seconds']!r}"
             )
     depth = _depth(name, values["depth"]) if "depth" in values else None
+    margin = _margin(name, values["margin"]) if "margin" in values else None
     if iterations is None and seconds is None:
         for offer in _offers(name):  # a searching bot without a budget: its own default one
             default = load(offer.factory).default_budget
             if default.iterations is not None or default.seconds is not None:
-                return Budget(default.seconds, default.iterations, depth)
-    return Budget(seconds, iterations, depth)
+                return Budget(default.seconds, default.iterations, depth, margin)
+    return Budget(seconds, iterations, depth, margin)
+
+
+def _margin(name: str, text: str) -> float:
+    """How many standard errors a candidate must win by over the heuristic's first choice, for a
+    bot that searches its candidates side by side (``ismcts``), else :class:`BotSpecError`."""
+    if not any(hasattr(load(offer.factory), "playout_depth") for offer in _offers(name)):
+        raise BotSpecError(f"bot {name} compares no candidates: it takes no margin")
+    try:
+        margin = float(text)
+    except ValueError:
+        margin = -1.0
+    if not (math.isfinite(margin) and 0 <= margin <= 10):
+        raise BotSpecError(f"margin must be a number of standard errors from 0 to 10, not {text!r}")
+    return margin
 
 
 def _depth(name: str, text: str) -> int:
