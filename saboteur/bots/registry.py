@@ -116,32 +116,33 @@ def _budget(name: str, settings: list[str]) -> Budget:
     return Budget(seconds, iterations, depth, margin)
 
 
-def _margin(name: str, text: str) -> float:
-    """How many standard errors a candidate must win by over the heuristic's first choice, for a
-    bot that searches its candidates side by side (``ismcts``), else :class:`BotSpecError`."""
-    if not any(hasattr(load(offer.factory), "playout_depth") for offer in _offers(name)):
-        raise BotSpecError(f"bot {name} compares no candidates: it takes no margin")
-    try:
-        margin = float(text)
-    except ValueError:
-        margin = -1.0
-    if not (math.isfinite(margin) and 0 <= margin <= 10):
-        raise BotSpecError(f"margin must be a number of standard errors from 0 to 10, not {text!r}")
-    return margin
-
-
 def _depth(name: str, text: str) -> int:
     """A cut-off depth for bot ``name``: a whole number of moves, for a bot that cuts its
     playouts short (``ismcts``), else :class:`BotSpecError`."""
+    return int(_search_setting(name, "depth", text, int, 1000))
+
+
+def _margin(name: str, text: str) -> float:
+    """How many standard errors a candidate must win by over the heuristic's first choice, for a
+    bot that searches its candidates side by side (``ismcts``), else :class:`BotSpecError`."""
+    return _search_setting(name, "margin", text, float, 10)
+
+
+def _search_setting(
+    name: str, key: str, text: str, kind: type[int] | type[float], highest: int
+) -> float:
+    """A setting of the search (``depth``: moves, ``margin``: standard errors) from 0 to
+    ``highest``, for a bot with playouts (``ismcts``); else :class:`BotSpecError`."""
     if not any(hasattr(load(offer.factory), "playout_depth") for offer in _offers(name)):
-        raise BotSpecError(f"bot {name} plays no playouts to cut short: it takes no depth")
+        raise BotSpecError(f"bot {name} has no search with playouts: it takes no {key}")
     try:
-        depth = int(text)
+        value = float(kind(text))
     except ValueError:
-        depth = -1
-    if not 0 <= depth <= 1000:
-        raise BotSpecError(f"depth must be a whole number of moves from 0 to 1000, not {text!r}")
-    return depth
+        value = -1.0
+    if not (math.isfinite(value) and 0 <= value <= highest):
+        what = "a whole number of moves" if kind is int else "a number of standard errors"
+        raise BotSpecError(f"{key} must be {what} from 0 to {highest}, not {text!r}")
+    return value
 
 
 def parse_spec(text: str) -> BotSpec:
