@@ -68,7 +68,7 @@ def search_trace() -> list[Any]:
             bot = make_bot(spec, game, seat, seed=seed)
             assert isinstance(bot, IsmctsBot)
             action = choose(bot, state)
-            root = bot.search(state.view(seat), [action, *state.legal_actions()[:2]])
+            root, _ = bot.search(state.view(seat), [action, *state.legal_actions()[:2]])
             stats = sorted((str(a), n.visits, round(n.wins, 9)) for a, n in root.children.items())
             out.append({"spec": spec, "action": action.text, "iterations": bot.iterations})
             out.append(stats)

@@ -95,7 +95,7 @@ class Paired:
         >>> paired = Paired(2)
         >>> for gain in (1.0, 0.0, 1.0, 1.0):
         ...     paired.add([0.0, gain])
-        >>> paired.sure_gain(1, 1.0), paired.sure_gain(1, 2.0)
+        >>> paired.sure_gain(1, 2.0), paired.sure_gain(1, 3.0)  # a standard error of 0.25
         (0.75, None)
         """
         n = self.sweeps

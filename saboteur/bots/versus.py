@@ -27,6 +27,7 @@ from typing import Any
 
 from saboteur.bots.pool import Played
 from saboteur.bots.tournament import paired_difference
+from saboteur.engine.registry import DEFAULT_RULESET, get_ruleset
 
 Deals = dict[int, dict[str, tuple[int, int]]]  # deal seed -> role -> (wins, rounds) of one bot
 
@@ -78,7 +79,7 @@ def chunk_deals(folder: Path, bot: str) -> tuple[dict[str, Any], Deals]:
                 role: (int(tally["wins"]), int(tally["rounds"]))
                 for role, tally in bots[bot].items()
             }
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
+        except (OSError, ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
             if isinstance(err, VersusError):
                 raise
             raise VersusError(f"{path} is not a chunk file ({err})") from None
@@ -91,13 +92,13 @@ def chunk_deals(folder: Path, bot: str) -> tuple[dict[str, Any], Deals]:
 
 
 def _setting_of(command: str) -> dict[str, Any]:
-    """The ruleset and players of a ``saboteur tournament`` command line (defaults: classic, 4)."""
+    """The ruleset and players of a ``saboteur tournament`` command line (defaults: the default
+    ruleset, its default number of players)."""
     words = shlex.split(command)
-    setting: dict[str, Any] = {"ruleset": "classic", "players": 4}
-    for flag, key, kind in (("--ruleset", "ruleset", str), ("--players", "players", int)):
-        if flag in words:
-            setting[key] = kind(words[words.index(flag) + 1])
-    return setting
+    ruleset = words[words.index("--ruleset") + 1] if "--ruleset" in words else DEFAULT_RULESET
+    if "--players" in words:
+        return {"ruleset": ruleset, "players": int(words[words.index("--players") + 1])}
+    return {"ruleset": ruleset, "players": get_ruleset(ruleset).players.default}
 
 
 def compare(now: Deals, then: Deals, roles: Sequence[str]) -> dict[str, Any]:
