@@ -100,7 +100,11 @@ def play_turn(page: Any) -> str:
             best = max(range(len(slots)), key=lambda i: int(slots[i].split(",")[0]))
             target = targets.nth(best)
             several = target.get_attribute("data-choices")
-            target.click()
+            if not _click_unless_covered(page, target):
+                # the open card menu lies over this slot (it happens near the hand): the
+                # keyboard's way to the same slot, as keyboard_turn takes it
+                target.focus()
+                page.keyboard.press("Enter")
             if several:
                 page.locator("#hint button.choice").first.click()
             return "place"
@@ -109,6 +113,23 @@ def play_turn(page: Any) -> str:
     page.click('#hand .hand-card[data-index="0"]')
     page.click("#card-menu .menu-item.kind-act")
     return "pass"
+
+
+def _click_unless_covered(page: Any, element: Any) -> bool:
+    """Click ``element`` if nothing lies over its middle (else do nothing and say so)."""
+    element.scroll_into_view_if_needed()
+    box = element.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    covered = page.evaluate(
+        "([el, x, y]) => { const hit = document.elementFromPoint(x, y);"
+        " return !(hit && (hit === el || el.contains(hit))); }",
+        [element.element_handle(), x, y],
+    )
+    if covered:
+        return False
+    element.click()
+    return True
 
 
 def keyboard_turn(page: Any) -> str:
