@@ -206,6 +206,27 @@ def tally_tournament(
     return result
 
 
+def deal_tallies(
+    played: Mapping[int, Played], per_deal: int
+) -> dict[int, dict[tuple[str, str], tuple[int, int]]]:
+    """Per deal (game number ``// per_deal``) whose games are all in: each (bot, role)'s wins
+    and rounds over that deal's games."""
+    games: dict[int, list[Played]] = {}
+    for number, game in played.items():
+        games.setdefault(number // per_deal, []).append(game)
+    deals: dict[int, dict[tuple[str, str], tuple[int, int]]] = {}
+    for deal, its_games in games.items():
+        if len(its_games) < per_deal:
+            continue  # a deal still being played
+        counts: dict[tuple[str, str], tuple[int, int]] = {}
+        for game in its_games:
+            for seat, role, how in game.outcomes:
+                wins, rounds = counts.get((game.seats[seat], role), (0, 0))
+                counts[game.seats[seat], role] = (wins + (how == "win"), rounds + 1)
+        deals[deal] = counts
+    return deals
+
+
 def paired_comparison(
     roles: Sequence[str], names: Sequence[str], played: Mapping[int, Played]
 ) -> dict[str, Any] | None:
@@ -225,20 +246,15 @@ def paired_comparison(
     {'of': ['a', 'b'], 'blocks': 1, 'x': [1.0, 1.0, 1.0]}
     """
     blocks: dict[str, list[tuple[int, int, int, int]]] = {role: [] for role in roles}
-    complete = sorted({n // 2 for n in played if n % 2 == 0 and n + 1 in played})
-    for block in complete:
-        counts = {(name, role): [0, 0] for name in names for role in roles}
-        for game in (played[2 * block], played[2 * block + 1]):
-            for seat, role, how in game.outcomes:
-                tally = counts[game.seats[seat], role]
-                tally[0] += how == "win"
-                tally[1] += 1
+    deals = deal_tallies(played, 2)
+    for block in sorted(deals):
+        counts = deals[block]
         for role in roles:
-            (won_a, rounds_a), (won_b, rounds_b) = (counts[name, role] for name in names)
+            (won_a, rounds_a), (won_b, rounds_b) = (counts.get((n, role), (0, 0)) for n in names)
             blocks[role].append((won_a, rounds_a, won_b, rounds_b))
-    if not complete:
+    if not deals:
         return None
-    out: dict[str, Any] = {"of": list(names), "blocks": len(complete)}
+    out: dict[str, Any] = {"of": list(names), "blocks": len(deals)}
     for role in roles:
         out[role] = list(paired_difference(blocks[role]))
     return out

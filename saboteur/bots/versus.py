@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from saboteur.bots.pool import Played
-from saboteur.bots.tournament import paired_difference
+from saboteur.bots.tournament import deal_tallies, paired_difference
 from saboteur.engine.registry import DEFAULT_RULESET, get_ruleset
 
 Deals = dict[int, dict[str, tuple[int, int]]]  # deal seed -> role -> (wins, rounds) of one bot
@@ -41,22 +41,11 @@ def journal_deals(header: Mapping[str, Any], played: Mapping[int, Played], bot: 
     names = [str(name) for name in header["bots"]]
     if bot not in names:
         raise VersusError(f"no bot {bot!r} in the journal (its bots: {', '.join(names)})")
-    k, seed = len(names), int(header["seed"])
-    games: dict[int, list[Played]] = {}
-    for number, game in played.items():
-        games.setdefault(seed + number // k, []).append(game)
-    deals: Deals = {}
-    for deal, its_games in games.items():
-        if len(its_games) < k:
-            continue  # a deal still being played
-        tallies: dict[str, tuple[int, int]] = {}
-        for game in its_games:
-            for seat, role, how in game.outcomes:
-                if game.seats[seat] == bot:
-                    wins, rounds = tallies.get(role, (0, 0))
-                    tallies[role] = (wins + (how == "win"), rounds + 1)
-        deals[deal] = tallies
-    return deals
+    seed = int(header["seed"])
+    return {
+        seed + deal: {role: tally for (name, role), tally in counts.items() if name == bot}
+        for deal, counts in deal_tallies(played, len(names)).items()
+    }
 
 
 def chunk_deals(folder: Path, bot: str) -> tuple[dict[str, Any], Deals]:
