@@ -36,11 +36,12 @@ def test_incremental_maze_matches_recompute(players, options):
 def test_frontier_without_a_card_is_what_removing_it_leaves():
     """``Maze.frontier_without`` (read-only) equals a copy's frontier after ``remove``, for every
     card but the start at every move of eastward games (goals turned over included), and the
-    tunnel's ``Reach.after_remove`` (which skips cards no tunnel touches) agrees with it."""
-    from saboteur.bots.tunnel import FAR, GOAL_SLOTS, Reach, _nearest
+    tunnel's ``Reach.after_remove`` (which skips cards no tunnel touches and takes a dead end out
+    without a recomputation) agrees with it."""
+    from saboteur.bots.tunnel import DEAD_END, FAR, GOAL_SLOTS, Reach, _nearest
 
     game = new_game("classic", 5)
-    checked = skipped = 0
+    checked = skipped = dead_ends = 0
     for seed in range(8):
         state = game.new_state(seed)
         rng = random.Random(seed)
@@ -56,11 +57,64 @@ def test_frontier_without_a_card_is_what_removing_it_leaves():
                 ends = [_nearest(slot, reach.targets, reach.near) for slot in removed.frontier]
                 assert reach.after_remove(index) == min(ends, default=FAR)
                 checked += 1
-                skipped += index not in maze.live and not maze.joined_sides(index)
+                untouched = index not in maze.live and not maze.joined_sides(index)
+                skipped += untouched
+                dead_ends += not untouched and DEAD_END[maze.cells[index]]
             legal = state.legal_actions()
             places = [a for a in legal if a.kind == "place" and a.slot is not None]
             if places and rng.random() < 0.8:
                 state.apply(max(places, key=lambda a: (a.slot[0] if a.slot else 0, rng.random())))
             else:
                 state.apply(rng.choice(legal))
-    assert checked > 1000 and skipped > 0  # both ways of after_remove were exercised
+    assert checked > 1000 and skipped > 0 and dead_ends > 0  # every way of after_remove was used
+
+
+def test_reach_place_effect_is_its_definition():
+    """``Reach.place_effect`` (per-slot answers packed in one int) gives, for every legal place at
+    every move of eastward games, what its definition says: the smallest distance to a target from
+    the other open ends and from the empty slots the card leads on to (0: into a target), and how
+    many sides lead on."""
+    from saboteur.bots.tunnel import FAR, GOAL_SLOTS, JOINED, SIDE_STEPS, Reach, _nearest
+
+    game = new_game("classic", 4)
+    checked = into_target = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            maze = state.maze
+            targets = tuple(i for i in GOAL_SLOTS if i in maze.hidden)[: 1 + seed % 3]
+            reach = Reach(maze, targets)
+            ends = {slot: _nearest(slot, targets, reach.near) for slot in maze.frontier}
+            legal = state.legal_actions()
+            for action in legal:
+                if action.kind != "place":
+                    continue
+                index, sid = action.code >> 6, action.code & 63
+                facing_live = free = 0
+                for side, opposite, step in SIDE_STEPS:
+                    if maze.live.get(index + step, 0) & opposite:
+                        facing_live |= side
+                    if index + step not in maze.cells:
+                        free |= side
+                onward = JOINED[sid][facing_live] & free
+                others = [d for slot, d in ends.items() if slot != index]
+                best = min(others, default=FAR)
+                for side, _, step in SIDE_STEPS:
+                    if onward & side:
+                        neighbour = index + step
+                        if neighbour in maze.hidden and neighbour in targets:
+                            best = 0
+                        else:
+                            best = min(best, _nearest(neighbour, targets, reach.near))
+                expected = (best, bin(onward).count("1"))
+                assert reach.place_effect(index, sid) == expected, (seed, action.text)
+                assert reach.onward(index, sid) == onward
+                checked += 1
+                into_target += best == 0
+            places = [a for a in legal if a.kind == "place" and a.slot is not None]
+            if places and rng.random() < 0.8:
+                state.apply(max(places, key=lambda a: (a.slot[0] if a.slot else 0, rng.random())))
+            else:
+                state.apply(rng.choice(legal))
+    assert checked > 5000 and into_target > 0

@@ -18,14 +18,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from saboteur.bots.memory import SUSPECT, TRUSTED
-from saboteur.bots.tunnel import DEAD_END, GOAL_SLOTS, Maze, Reach, distance, is_dead_end
+from saboteur.bots import memory
+from saboteur.bots.tunnel import GOAL_SLOTS, Maze, Reach, distance, is_dead_end
 from saboteur.engine.base import Action
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
 
-DIGGER_PASS = {  # how gladly a digger throws a card away (higher: sooner)
+DIGGER_PASS: Final = {  # how gladly a digger throws a card away (higher: sooner)
     "NESW": -15,
     "NES": -13,
     "NEW": -13,
@@ -36,7 +37,12 @@ DIGGER_PASS = {  # how gladly a digger throws a card away (higher: sooner)
     "rockfall": -3,
     "map": -20,
 }
-SABOTEUR_PASS = {"NESW": 10, "NES": 8, "NEW": 8, "EW": 7, "rockfall": -12, "map": 0}
+# compiled constants (an imported name is read from the module's dictionary at every use)
+SUSPECT: Final = memory.SUSPECT
+TRUSTED: Final = memory.TRUSTED
+DIGGER: Final = C.DIGGER
+GOLD_GOAL: Final = C.GOLD_GOAL
+SABOTEUR_PASS: Final = {"NESW": 10, "NES": 8, "NEW": 8, "EW": 7, "rockfall": -12, "map": 0}
 
 
 @dataclass(slots=True)
@@ -73,7 +79,7 @@ def situation_of(
     stones = set()
     for index, card in state.peeks[seat].items():
         if index in maze.hidden:
-            if card == C.GOLD_GOAL:
+            if card == GOLD_GOAL:
                 gold = index
             else:
                 stones.add(index)
@@ -117,7 +123,7 @@ def best(sit: Situation, legal: Sequence[Action], rng: random.Random) -> Action:
     if legal[0].kind == "gold":
         return gold_choice(legal)
     reach = Reach(sit.maze, sit.candidates())
-    digger = sit.role == C.DIGGER
+    digger = sit.role == DIGGER
     noise = rng.random
     chosen, top = legal[0], -1e9
     for action in legal:  # as max(): the first of equal scores
@@ -132,7 +138,7 @@ def best(sit: Situation, legal: Sequence[Action], rng: random.Random) -> Action:
 def rank(sit: Situation, legal: Sequence[Action], rng: random.Random) -> list[tuple[float, Action]]:
     """Every legal action with its score, best first (ties broken by ``rng``)."""
     reach = Reach(sit.maze, sit.candidates())
-    digger = sit.role == C.DIGGER
+    digger = sit.role == DIGGER
     scored = [
         (
             (_digger_score(sit, reach, a) if digger else _saboteur_score(sit, reach, a))
@@ -152,7 +158,7 @@ def _digger_score(sit: Situation, reach: Reach, action: Action) -> float:
     kind = action.kind
     if kind == "place":
         index, sid = action.code >> 6, action.code & 63
-        if DEAD_END[sid]:
+        if is_dead_end(sid):
             return -40.0
         after, openings = reach.place_effect(index, sid)
         if after == 0:

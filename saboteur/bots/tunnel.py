@@ -17,21 +17,22 @@ reach 0.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from saboteur.engine.base import JSON
 from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import GOAL_SLOTS, START_SLOT
 from saboteur.engine.grid import SLOT_COUNT
-from saboteur.engine.maze import SIDE_STEPS, Maze, slot_index
+from saboteur.engine.maze import SIDE_STEPS, STEP, E, Maze, N, S, W, slot_index
 
 __all__ = ["GOAL_SLOTS", "START_SLOT", "Maze", "Reach", "distance", "shape_id", "slot_index"]
 
-SHAPES = C.SHAPES.shapes
-SIDES_OF = C.SHAPES.sides
-GROUP_OF = C.SHAPES.group_of
-DEAD_END = tuple(shape.card.startswith("x") for shape in SHAPES)
-FAR = 99
+SHAPES: Final = C.SHAPES.shapes
+SIDES_OF: Final = C.SHAPES.sides
+GROUP_OF: Final = C.SHAPES.group_of
+DEAD_END: Final = tuple(shape.card.startswith("x") for shape in SHAPES)
+FAR: Final = 99
 shape_id = C.shape_id
 
 
@@ -44,7 +45,7 @@ def distance(a: int, b: int) -> int:
 
 # per tuple of targets (subsets of the goal slots: a handful), each slot's distance to the nearest
 # one, -1 until asked; a list by slot index, which the compiled build reads without hashing a number
-_NEAREST: dict[tuple[int, ...], list[int]] = {}
+_NEAREST: Final[dict[tuple[int, ...], list[int]]] = {}
 
 
 def nearest_table(targets: tuple[int, ...]) -> list[int]:
@@ -73,58 +74,73 @@ def _joined(sid: int, facing_live: int) -> int:
 
 
 # JOINED[sid][mask]: the sides of shape sid joined to the tunnel when the sides in mask face it
-JOINED = tuple(tuple(_joined(sid, mask) for mask in range(16)) for sid in range(len(SHAPES)))
-OPENINGS = tuple(bin(mask).count("1") for mask in range(16))
+JOINED: Final = tuple(tuple(_joined(sid, mask) for mask in range(16)) for sid in range(len(SHAPES)))
+OPENINGS: Final = tuple(bin(mask).count("1") for mask in range(16))
 
 
-def slot_masks(maze: Maze, index: int) -> tuple[int, int]:
-    """For an empty slot: (sides facing a live tunnel end, sides facing no card).
-
-    At an open end the maze's constraint key already says which sides face a card.
-    """
-    live, cells = maze.live, maze.cells
-    key = maze.frontier.get(index)
-    facing_live = free = 0
-    for side, opposite, step in SIDE_STEPS:
-        neighbour = index + step
-        if live.get(neighbour, 0) & opposite:
-            facing_live |= side
-        if key is None and neighbour not in cells:
-            free |= side
-    return facing_live, free if key is None else ~key & 15
+# What Reach keeps per open end asked about, packed in one int (no tuple to make or read): the
+# sides facing a live end (bits 0-3), the sides facing no card (4-7), the reach if this end were
+# filled by a card leading nowhere (8-14), then per side N, E, S, W (from bit 15, 7 bits each) the
+# distance from the slot beyond it to the nearest target (0: a target itself), at most FAR.
+_WITHOUT_SHIFT: Final = 8
+_BEYOND_SHIFT: Final = 15
+_FIELD: Final = 127
+# the step from a slot to its neighbour on each side, as constants the compiled build reads directly
+_NORTH: Final = STEP[N]
+_EAST: Final = STEP[E]
+_SOUTH: Final = STEP[S]
+_WEST: Final = STEP[W]
 
 
 class Reach:
     """The tunnel's reach towards ``targets`` (goal slots), with what-if questions."""
 
-    __slots__ = ("best", "ends", "masks", "maze", "near", "second", "targets")
+    __slots__ = ("best", "maze", "near", "second", "slots", "targets")
 
     def __init__(self, maze: Maze, targets: Iterable[int]) -> None:
         self.maze = maze
         self.targets = targets = tuple(targets)
         self.near = near = nearest_table(targets)
-        ends: dict[int, int] = {}
-        self.ends = ends
         best = second = FAR  # the two smallest distances (one pass, no sort)
         for index in maze.frontier:
             distance_here = near[index]
             if distance_here < 0:
                 distance_here = _nearest(index, targets, near)
-            ends[index] = distance_here
             if distance_here < best:
                 best, second = distance_here, best
             elif distance_here < second:
                 second = distance_here
         self.best, self.second = best, second
-        # per open end asked about: (sides facing a live end, sides facing no card, the reach if
-        # this end were filled by a card leading nowhere): one look-up per what-if
-        self.masks: dict[int, tuple[int, int, int]] = {}
+        self.slots: dict[int, int] = {}  # per open end asked about: see _WITHOUT_SHIFT
 
-    def _slot(self, index: int) -> tuple[int, int, int]:
-        facing_live, free = slot_masks(self.maze, index)
-        without = self.second if self.ends.get(index) == self.best else self.best
-        masks = self.masks[index] = (facing_live, free, without)
-        return masks
+    def _slot(self, index: int) -> int:
+        """What the what-ifs need of the slot ``index`` (packed as described above); the four
+        sides written out, as the compiled build would box a loop over them into objects."""
+        key = self.maze.frontier.get(index)
+        bits = (
+            self._side(index + _NORTH, N, S, key, _BEYOND_SHIFT)
+            | self._side(index + _EAST, E, W, key, _BEYOND_SHIFT + 7)
+            | self._side(index + _SOUTH, S, N, key, _BEYOND_SHIFT + 14)
+            | self._side(index + _WEST, W, E, key, _BEYOND_SHIFT + 21)
+        )
+        best = self.best
+        end_here = key is not None and self.near[index] == best
+        packed = bits | (self.second if end_here else best) << _WITHOUT_SHIFT
+        self.slots[index] = packed
+        return packed
+
+    def _side(self, neighbour: int, side: int, opposite: int, key: int | None, shift: int) -> int:
+        """One side's share of :meth:`_slot`: whether it faces a live end, whether it faces no
+        card and, if so, the distance beyond it (else FAR)."""
+        maze = self.maze
+        bits = side if maze.live.get(neighbour, 0) & opposite else 0
+        if (neighbour not in maze.cells) if key is None else not key & side:
+            near = self.near
+            far = near[neighbour]
+            if far < 0:
+                far = _nearest(neighbour, self.targets, near)
+            return bits | side << 4 | min(far, FAR) << shift
+        return bits | FAR << shift
 
     def after_place(self, index: int, sid: int) -> int:
         """The reach after laying ``sid`` at ``index`` (0: it opens into a target goal)."""
@@ -132,26 +148,29 @@ class Reach:
 
     def place_effect(self, index: int, sid: int) -> tuple[int, int]:
         """The reach after laying ``sid`` at ``index``, and how many open ends the card adds."""
-        masks = self.masks.get(index) or self._slot(index)
-        onward = JOINED[sid][masks[0]] & masks[1]
-        best = masks[2]
-        targets, hidden, table = self.targets, self.maze.hidden, self.near
-        for side, _, step in SIDE_STEPS:
-            if onward & side:
-                neighbour = index + step
-                if neighbour in hidden and neighbour in targets:
-                    return 0, OPENINGS[onward]
-                near = table[neighbour]
-                if near < 0:
-                    near = _nearest(neighbour, targets, table)
-                if near < best:
-                    best = near
+        packed = self.slots.get(index)
+        if packed is None:
+            packed = self._slot(index)
+        onward = JOINED[sid][packed & 15] & packed >> 4
+        best = packed >> _WITHOUT_SHIFT & _FIELD
+        if onward:  # each side written out (see _slot)
+            beyond = packed >> _BEYOND_SHIFT
+            if onward & N and beyond & _FIELD < best:
+                best = beyond & _FIELD
+            if onward & E and beyond >> 7 & _FIELD < best:
+                best = beyond >> 7 & _FIELD
+            if onward & S and beyond >> 14 & _FIELD < best:
+                best = beyond >> 14 & _FIELD
+            if onward & W and beyond >> 21 & _FIELD < best:
+                best = beyond >> 21 & _FIELD
         return best, OPENINGS[onward]
 
     def onward(self, index: int, sid: int) -> int:
         """The sides through which ``sid`` laid at ``index`` would lead the tunnel on."""
-        masks = self.masks.get(index) or self._slot(index)
-        return JOINED[sid][masks[0]] & masks[1]
+        packed = self.slots.get(index)
+        if packed is None:
+            packed = self._slot(index)
+        return JOINED[sid][packed & 15] & packed >> 4
 
     def after_remove(self, index: int) -> int:
         """The reach after a rockfall at ``index``."""
@@ -159,6 +178,10 @@ class Reach:
         if index not in maze.live and not maze.joined_sides(index):
             return self.best  # no tunnel leads into or through it: the open ends stay as they are
         targets, near = self.targets, self.near
+        if is_dead_end(maze.cells[index]):
+            # nothing leads on through a dead end, so taking it out cuts nothing off: the open
+            # ends stay, and its slot (next to the tunnel) becomes one more
+            return min(self.best, _nearest(index, targets, near))
         ends = [_nearest(slot, targets, near) for slot in maze.frontier_without(index)]
         return min(ends, default=FAR)
 
