@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from saboteur.bots import memory
@@ -42,29 +41,49 @@ SUSPECT: Final = memory.SUSPECT
 TRUSTED: Final = memory.TRUSTED
 DIGGER: Final = C.DIGGER
 GOLD_GOAL: Final = C.GOLD_GOAL
+GOALS: Final[tuple[int, ...]] = GOAL_SLOTS
 SABOTEUR_PASS: Final = {"NESW": 10, "NES": 8, "NEW": 8, "EW": 7, "rockfall": -12, "map": 0}
 
 
-@dataclass(slots=True)
 class Situation:
-    """What one seat knows that the policy needs."""
+    """What one seat knows that the policy needs.
 
-    seat: int
-    role: str
-    hand: Sequence[str]
-    maze: Maze
-    broken: Sequence[int]
-    gold: int | None  # the gold's slot, if this seat knows it
-    stones: frozenset[int]  # face-down goals this seat knows to be stone
-    suspicion: Sequence[float]
-    progress: Sequence[float]
+    A plain class, not a dataclass: the compiled build then makes it natively (a dataclass's
+    generated ``__init__`` is interpreted Python, called once per move of every playout).
+    """
+
+    __slots__ = (
+        "broken", "gold", "hand", "maze", "progress", "role", "seat", "stones", "suspicion",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        seat: int,
+        role: str,
+        hand: Sequence[str],
+        maze: Maze,
+        broken: Sequence[int],
+        gold: int | None,  # the gold's slot, if this seat knows it
+        stones: frozenset[int],  # face-down goals this seat knows to be stone
+        suspicion: Sequence[float],
+        progress: Sequence[float],
+    ) -> None:
+        self.seat = seat
+        self.role = role
+        self.hand = hand
+        self.maze = maze
+        self.broken = broken
+        self.gold = gold
+        self.stones = stones
+        self.suspicion = suspicion
+        self.progress = progress
 
     def candidates(self) -> tuple[int, ...]:
         """Goal slots that may hold the gold, as far as this seat knows."""
         if self.gold is not None:
             return (self.gold,)
-        hidden = self.maze.hidden
-        return tuple(i for i in GOAL_SLOTS if i in hidden and i not in self.stones)
+        hidden, stones = self.maze.hidden, self.stones
+        return tuple([i for i in GOALS if i in hidden and i not in stones])
 
 
 def situation_of(

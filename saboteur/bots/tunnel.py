@@ -114,33 +114,48 @@ class Reach:
         self.slots: dict[int, int] = {}  # per open end asked about: see _WITHOUT_SHIFT
 
     def _slot(self, index: int) -> int:
-        """What the what-ifs need of the slot ``index`` (packed as described above); the four
-        sides written out, as the compiled build would box a loop over them into objects."""
-        key = self.maze.frontier.get(index)
-        bits = (
-            self._side(index + _NORTH, N, S, key, _BEYOND_SHIFT)
-            | self._side(index + _EAST, E, W, key, _BEYOND_SHIFT + 7)
-            | self._side(index + _SOUTH, S, N, key, _BEYOND_SHIFT + 14)
-            | self._side(index + _WEST, W, E, key, _BEYOND_SHIFT + 21)
+        """What the what-ifs need of the slot ``index`` (packed as described above).
+
+        The constraint key says which sides face a card and which of those cards are open
+        towards the slot: only there can a live end lie, so only there is ``live`` asked. The
+        four sides are written out: the compiled build would box a loop over them into objects.
+        """
+        maze = self.maze
+        key = maze.frontier.get(index)
+        end_here = key is not None and self.near[index] == self.best
+        if key is None:
+            key = maze.constraint_key(index)
+        facing_live = 0
+        open_towards = key >> 4
+        if open_towards:
+            live = maze.live
+            if open_towards & N and live.get(index + _NORTH, 0) & S:
+                facing_live |= N
+            if open_towards & E and live.get(index + _EAST, 0) & W:
+                facing_live |= E
+            if open_towards & S and live.get(index + _SOUTH, 0) & N:
+                facing_live |= S
+            if open_towards & W and live.get(index + _WEST, 0) & E:
+                facing_live |= W
+        free = ~key & 15
+        beyond = (
+            (self._beyond(index + _NORTH) if free & N else FAR)
+            | (self._beyond(index + _EAST) if free & E else FAR) << 7
+            | (self._beyond(index + _SOUTH) if free & S else FAR) << 14
+            | (self._beyond(index + _WEST) if free & W else FAR) << 21
         )
-        best = self.best
-        end_here = key is not None and self.near[index] == best
-        packed = bits | (self.second if end_here else best) << _WITHOUT_SHIFT
+        without = self.second if end_here else self.best
+        packed = facing_live | free << 4 | without << _WITHOUT_SHIFT | beyond << _BEYOND_SHIFT
         self.slots[index] = packed
         return packed
 
-    def _side(self, neighbour: int, side: int, opposite: int, key: int | None, shift: int) -> int:
-        """One side's share of :meth:`_slot`: whether it faces a live end, whether it faces no
-        card and, if so, the distance beyond it (else FAR)."""
-        maze = self.maze
-        bits = side if maze.live.get(neighbour, 0) & opposite else 0
-        if (neighbour not in maze.cells) if key is None else not key & side:
-            near = self.near
-            far = near[neighbour]
-            if far < 0:
-                far = _nearest(neighbour, self.targets, near)
-            return bits | side << 4 | min(far, FAR) << shift
-        return bits | FAR << shift
+    def _beyond(self, neighbour: int) -> int:
+        """The distance from the empty slot ``neighbour`` to the nearest target, at most FAR."""
+        near = self.near
+        far = near[neighbour]
+        if far < 0:
+            far = _nearest(neighbour, self.targets, near)
+        return far if far < FAR else FAR
 
     def after_place(self, index: int, sid: int) -> int:
         """The reach after laying ``sid`` at ``index`` (0: it opens into a target goal)."""

@@ -395,14 +395,14 @@ class Maze:
         """Sides of an empty slot that face a live (start-joined) tunnel end."""
         mask = 0
         live = self.live
-        for side in SIDES:
-            if live.get(index + STEP[side], 0) & OPPOSITE[side]:
+        for side, opposite, step in SIDE_STEPS:  # (not SIDES: a fixed tuple, boxed anew per loop)
+            if live.get(index + step, 0) & opposite:
                 mask |= side
         return mask
 
     def touches_card(self, index: int) -> bool:
         cells, hidden = self.cells, self.hidden
-        return any(index + STEP[side] in cells or index + STEP[side] in hidden for side in SIDES)
+        return any(index + step in cells or index + step in hidden for _, _, step in SIDE_STEPS)
 
     def mismatched_sides(self, index: int, sid: int) -> int:
         """Sides where ``sid`` placed at ``index`` would not match a face-up neighbour."""

@@ -8,7 +8,7 @@ build (mypyc, ``scripts/build_compiled.py``) can make them native classes while 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 JSON = dict[str, Any]
 
@@ -112,16 +112,16 @@ class Event:
         return f"Event({self.kind!r}, seat={self.seat}, {dict(self.data)!r}, to={self.to})"
 
 
-_NO_DATA: dict[str, Any] = {}
+_NO_DATA: Final[dict[str, Any]] = {}
 # the keys of the events the hot paths make with Event.of
-NO_KEYS: tuple[str, ...] = ()
-CARD_KEYS = ("card",)
-DRAW_KEYS = ("deck",)
-PLACE_KEYS = ("card", "shape", "x", "y")
-TOOL_KEYS = ("tool", "target")
-XY_KEYS = ("x", "y")
-PEEK_KEYS = ("x", "y", "card")
-CARDS_KEYS = ("cards",)
-COUNT_KEYS = ("count",)
-DRAWN_KEYS = ("cards", "deck")
-SHAPE_KEYS = ("shape", "x", "y")
+NO_KEYS: Final[tuple[str, ...]] = ()
+CARD_KEYS: Final[tuple[str, ...]] = ("card",)
+DRAW_KEYS: Final[tuple[str, ...]] = ("deck",)
+PLACE_KEYS: Final[tuple[str, ...]] = ("card", "shape", "x", "y")
+TOOL_KEYS: Final[tuple[str, ...]] = ("tool", "target")
+XY_KEYS: Final[tuple[str, ...]] = ("x", "y")
+PEEK_KEYS: Final[tuple[str, ...]] = ("x", "y", "card")
+CARDS_KEYS: Final[tuple[str, ...]] = ("cards",)
+COUNT_KEYS: Final[tuple[str, ...]] = ("count",)
+DRAWN_KEYS: Final[tuple[str, ...]] = ("cards", "deck")
+SHAPE_KEYS: Final[tuple[str, ...]] = ("shape", "x", "y")

@@ -15,7 +15,7 @@ what makes the placement notation ``NSW@3,-1`` unambiguous.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from saboteur.engine.catalogue import PLAIN_TITLES, counted, shape_entry
 from saboteur.engine.maze import (
@@ -73,7 +73,8 @@ BREAKS, REPAIRS = tool_cards(ACTION_COUNTS)
 GOLD_COUNTS = {1: 16, 2: 8, 3: 4}
 GOLD_CARDS: list[int] = counted(GOLD_COUNTS)
 
-DIGGER, SABOTEUR = "digger", "saboteur"
+DIGGER: Final = "digger"
+SABOTEUR: Final = "saboteur"
 ROLE_COUNTS = {DIGGER: 7, SABOTEUR: 4}
 # players -> (saboteurs, diggers) among the role cards shuffled for the round
 ROLE_TABLE: dict[int, tuple[int, int]] = {
@@ -95,7 +96,9 @@ def hand_size(players: int) -> int:
 
 
 START = "start"
-GOLD_GOAL, STONE_NE, STONE_NW = "gold", "stone-ne", "stone-nw"
+GOLD_GOAL: Final = "gold"
+STONE_NE: Final = "stone-ne"
+STONE_NW: Final = "stone-nw"
 GOAL_CARDS = (GOLD_GOAL, STONE_NE, STONE_NW)
 GOAL_SIDES = {GOLD_GOAL: "NESW", STONE_NE: "NE", STONE_NW: "NW"}
 

@@ -75,6 +75,15 @@ _FIT: Final = C.FIT
 _SHAPE_BITS: Final = C.CARD_SHAPE_BITS
 _SHAPES: Final = C.SHAPES.shapes
 _DECK: Final = tuple(C.deck_cards())
+# a revealed goal's shape by (card, entry sides, preferred side): cards.goal_shape_for, which
+# searches every shape, once per combination instead of at every reveal
+_GOAL_SHAPE: Final = {
+    (card, entry, prefer): C.goal_shape_for(card, entry, prefer)
+    for card in C.GOAL_CARDS
+    for entry in range(16)
+    for prefer in range(16)
+}
+_SIDE_TOWARDS: Final = {step: side for side, step in STEP.items()}  # slot step -> its side
 
 
 class ClassicState(TableState):
@@ -387,8 +396,7 @@ class ClassicState(TableState):
                 if index not in maze.hidden:
                     continue
                 card = maze.hidden[index]
-                prefer = next((s for s, step in STEP.items() if index + step == last), 0)
-                sid = C.goal_shape_for(card, entry, prefer)
+                sid = _GOAL_SHAPE[card, entry, _SIDE_TOWARDS.get(last - index, 0)]
                 reached += maze.reveal(index, sid)
                 x, y = slot_xy(index)
                 shape = _SHAPES[sid]
