@@ -105,6 +105,14 @@ def main(
         "pure": {name: round(value, 1) for name, value in medians["pure"].items()},
         "compiled": {name: round(value, 1) for name, value in medians["compiled"].items()},
         "ratio": ratios,
+        # every run's figure, in run order: how much the machine's speed moved between runs
+        "samples": {
+            mode: {n: [round(v, 1) for v in vs] for n, vs in f.items()}
+            for mode, f in figures.items()
+        },
+        # the median of the run-by-run ratios (each run's modes ran back to back): less moved by
+        # a machine whose speed drifts than the ratio of the medians
+        "paired_ratio": paired_ratios(figures, "pure"),
     }
     if baseline is not None:
         result["baseline"] = {name: round(v, 1) for name, v in medians["baseline"].items()}
@@ -112,6 +120,7 @@ def main(
             name: round(medians["compiled"][name] / value, 2)
             for name, value in medians["baseline"].items()
         }
+        result["paired_ratio_to_baseline"] = paired_ratios(figures, "baseline")
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -121,6 +130,17 @@ def main(
     for name, ratio in result.get("ratio_to_baseline", {}).items():
         before = medians["baseline"][name]
         click.echo(f"{name:>34}: baseline (pure) {before:>10,.1f}  compiled / baseline {ratio}x")
+
+
+def paired_ratios(figures: dict[str, dict[str, list[float]]], other: str) -> dict[str, float]:
+    """Per figure, the median over the runs of compiled / ``other`` within each run."""
+    return {
+        name: round(
+            statistics.median(c / o for c, o in zip(values, figures[other][name], strict=True)), 2
+        )
+        for name, values in figures["compiled"].items()
+        if name in figures[other]
+    }
 
 
 if __name__ == "__main__":

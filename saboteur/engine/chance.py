@@ -21,14 +21,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
 
+# n.bit_length() for small n as a table: the compiled build calls int methods as Python methods
+_BIT_LENGTH: Final = [n.bit_length() for n in range(1024)]
+
+
+def bits_for(n: int) -> int:
+    """``n.bit_length()`` for ``n >= 0``."""
+    return _BIT_LENGTH[n] if n < 1024 else n.bit_length()
+
+
 def below(rng: Random, n: int) -> int:
     """A number in ``range(n)`` (``n > 0``), as ``rng._randbelow(n)`` draws it."""
-    k = n.bit_length()
+    k = bits_for(n)
     r: int = rng.getrandbits(k)
     while r >= n:
         r = rng.getrandbits(k)
@@ -52,6 +61,10 @@ def choice(rng: Random, items: Sequence[T]) -> T:
 
 def shuffle(rng: Random, items: list[T]) -> None:
     """``rng.shuffle(items)``, in place."""
+    draw = rng.getrandbits  # once: a bound method is called without looking it up each time
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        k = bits_for(i + 1)
+        j: int = draw(k)
+        while j > i:  # below(rng, i + 1), inline
+            j = draw(k)
         items[i], items[j] = items[j], items[i]
