@@ -82,3 +82,51 @@ def test_the_command_line_resumes_and_refuses_another_tournament_s_journal(
     refused = CliRunner().invoke(cli, [*base, "--out", str(not_a_journal)])
     assert refused.exit_code == 2 and "is not a tournament journal" in refused.output
     assert not_a_journal.read_text() == "shopping list\n"
+
+
+def _children(pid: int) -> set[int]:
+    """The child processes of ``pid`` (Linux: /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text()
+        found.update(int(child) for child in text.split())
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status  # a zombie has ended
+
+
+def test_sigterm_stops_a_tournament_and_its_workers(tmp_path: Path) -> None:
+    """SIGTERM to a tournament on two workers ends it at once, workers included (they used to
+    play their games on alone), and leaves a journal it resumes from."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    journal = tmp_path / "t.jsonl"
+    command = [sys.executable, "-c", "import sys; from saboteur.cli import main; sys.exit(main())"]
+    command += ["tournament"]
+    command += ["--players", "4", "--bots", "ismcts:iterations=3000,heuristic", "--games", "4"]
+    command += ["--workers", "2", "--out", str(journal)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 60
+    while len(workers) < 3 and time.monotonic() < deadline:  # two workers and the tracker
+        time.sleep(0.2)
+        workers |= _children(process.pid)
+    assert len(workers) >= 3, "the workers did not start"
+    time.sleep(1.0)  # the workers are playing
+    os.kill(process.pid, signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 1
+    assert b"saboteur: aborted" in stderr
+    time.sleep(0.5)
+    assert not [pid for pid in workers if _running(pid)]
+    assert json.loads(journal.read_text().splitlines()[0])["tournament"]["players"] == 4

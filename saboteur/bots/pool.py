@@ -18,9 +18,12 @@ True
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import json
 import multiprocessing
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -138,16 +141,46 @@ def play_all(
             yield play_one(game, job)
         return
     context = multiprocessing.get_context("spawn")  # no forked threads (Rich's progress has one)
-    with concurrent.futures.ProcessPoolExecutor(
-        min(workers, len(todo)), mp_context=context
-    ) as pool:
-        futures = [pool.submit(play_job, config, job) for job in todo]
-        try:
+    pool = concurrent.futures.ProcessPoolExecutor(min(workers, len(todo)), mp_context=context)
+    futures = [pool.submit(play_job, config, job) for job in todo]
+    try:
+        with terminate_as_interrupt():
             for future in concurrent.futures.as_completed(futures):
                 yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+    except BaseException:  # interrupted (Ctrl-C, SIGTERM) or a game failed: stop every worker
+        stop_workers(pool)
+        raise
+    pool.shutdown()
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """While inside, SIGTERM raises KeyboardInterrupt (as Ctrl-C does) in the main thread, so an
+    interrupted tournament stops its workers instead of leaving them playing on alone."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the worker processes now: a game they were playing is
+    lost, and played again when the tournament resumes from its journal."""
+    processes = list((pool._processes or {}).values())  # no public way before Python 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=10)
 
 
 def collect(
