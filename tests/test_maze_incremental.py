@@ -74,7 +74,8 @@ def test_reach_place_effect_is_its_definition():
     every move of eastward games, what its definition says: the smallest distance to a target from
     the other open ends and from the empty slots the card leads on to (0: into a target), and how
     many sides lead on."""
-    from saboteur.bots.tunnel import FAR, GOAL_SLOTS, JOINED, SIDE_STEPS, Reach, _nearest
+    from saboteur.bots.tunnel import FAR, GOAL_SLOTS, JOINED, Reach, _nearest
+    from saboteur.engine.maze import SIDE_STEPS
 
     game = new_game("classic", 4)
     checked = into_target = 0
