@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from saboteur.bots import memory
 from saboteur.bots.tunnel import GOAL_SLOTS, Maze, Reach, distance, is_dead_end
@@ -41,7 +41,7 @@ SUSPECT: Final = memory.SUSPECT
 TRUSTED: Final = memory.TRUSTED
 DIGGER: Final = C.DIGGER
 GOLD_GOAL: Final = C.GOLD_GOAL
-GOALS: Final[tuple[int, ...]] = GOAL_SLOTS
+_GOAL_OBJECTS: Final[tuple[object, ...]] = GOAL_SLOTS
 SABOTEUR_PASS: Final = {"NESW": 10, "NES": 8, "NEW": 8, "EW": 7, "rockfall": -12, "map": 0}
 
 
@@ -83,7 +83,10 @@ class Situation:
         if self.gold is not None:
             return (self.gold,)
         hidden, stones = self.maze.hidden, self.stones
-        return tuple([i for i in GOALS if i in hidden and i not in stones])
+        # the slots as the objects they are (typed object: the compiled build would otherwise
+        # make a new int object for every membership test)
+        found = [slot for slot in _GOAL_OBJECTS if slot in hidden and slot not in stones]
+        return cast(tuple[int, ...], tuple(found))
 
 
 def situation_of(
@@ -215,15 +218,48 @@ def _digger_score(sit: Situation, reach: Reach, action: Action) -> float:
 
 
 def _digger_pass(sit: Situation, card: str) -> float:
-    if card.startswith("x"):
+    kind = _pass_kind(card)
+    if kind == _DEAD_END:
         return 10.0
-    if card == "map" and sit.gold is not None:
+    if kind == _MAP and sit.gold is not None:
         return 8.0
-    if card.startswith("break-"):
-        return 0.0 if max(sit.suspicion) < SUSPECT else -5.0
-    if card.startswith("repair-"):
+    if kind == _BREAK:
+        return -5.0 if _anyone_suspect(sit.suspicion) else 0.0
+    if kind == _REPAIR:
         return -8.0
     return float(DIGGER_PASS.get(card, -10))
+
+
+# what a pass looks at in the card's name, worked out once per name (not a string test per move)
+_DEAD_END: Final = 0
+_MAP: Final = 1
+_BREAK: Final = 2
+_REPAIR: Final = 3
+_OTHER: Final = 4
+_PASS_KINDS: Final[dict[str, int]] = {}
+
+
+def _pass_kind(card: str) -> int:
+    kind = _PASS_KINDS.get(card)
+    if kind is None:
+        if card.startswith("x"):
+            kind = _DEAD_END
+        elif card == "map":
+            kind = _MAP
+        elif card.startswith("break-"):
+            kind = _BREAK
+        elif card.startswith("repair-"):
+            kind = _REPAIR
+        else:
+            kind = _OTHER
+        _PASS_KINDS[card] = kind
+    return kind
+
+
+def _anyone_suspect(suspicion: Sequence[float]) -> bool:
+    """``max(suspicion) >= SUSPECT`` (the compiled build turns ``any`` over a generator into a
+    loop, but calls ``max`` as Python)."""
+    return any(value >= SUSPECT for value in suspicion)
 
 
 # -- saboteurs -------------------------------------------------------------------------------------
@@ -272,10 +308,11 @@ def _saboteur_score(sit: Situation, reach: Reach, action: Action) -> float:
 
 
 def _saboteur_pass(card: str) -> float:
-    if card.startswith("x"):
+    kind = _pass_kind(card)
+    if kind == _DEAD_END:
         return -15.0
-    if card.startswith("repair-"):
+    if kind == _REPAIR:
         return 12.0
-    if card.startswith("break-"):
+    if kind == _BREAK:
         return -10.0
     return float(SABOTEUR_PASS.get(card, 6))
