@@ -56,7 +56,10 @@ _CACHE: Final[dict[str, Action]] = {}
 SLOT_ROWS: Final[list[list[Action] | None]] = [None] * SLOT_COUNT
 ROCKFALLS: Final[list[Action | None]] = [None] * SLOT_COUNT
 MAPS: Final[list[Action | None]] = [None] * SLOT_COUNT
-FIT_SIDS: Final[dict[int, tuple[int, ...]]] = {}
+# the set bits of each byte, ascending: a shape mask read a byte at a time visits only its shapes
+BYTE_BITS: Final[list[tuple[int, ...]]] = [
+    tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256)
+]
 
 
 def slot_row(index: int) -> list[Action]:
@@ -78,14 +81,6 @@ def slot_row(index: int) -> list[Action]:
 def place_action(index: int, sid: int) -> Action:
     """The interned action laying shape ``sid`` at slot ``index``."""
     return slot_row(index)[sid]
-
-
-def bit_ids(mask: int) -> tuple[int, ...]:
-    """The set bits of ``mask`` as a tuple of positions (memoised in FIT_SIDS)."""
-    ids = FIT_SIDS.get(mask)
-    if ids is None:
-        ids = FIT_SIDS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
-    return ids
 
 
 def card_action(card: str, seat: int, tool: int = 0) -> Action:

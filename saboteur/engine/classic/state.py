@@ -26,14 +26,13 @@ from saboteur.engine.classic.actions import (
     REPAIR,
     ROCKFALL,
     CardPlay,
-    bit_ids,
     gold_action,
     parse_action,
     slot_action,
     slot_row,
 )
 from saboteur.engine.classic.actions import (
-    FIT_SIDS as _FIT_SIDS,
+    BYTE_BITS as _BYTE_BITS,
 )
 from saboteur.engine.classic.actions import (
     MAPS as _MAPS,
@@ -300,17 +299,19 @@ class ClassicState(TableState):
                     others.append(maps[index] or slot_action(play.card, index))
         actions: list[Action] = []
         if shape_bits and not broken[seat]:
-            rows, fit = _SLOT_ROWS, _FIT
-            sids = _FIT_SIDS.get(shape_bits) or bit_ids(shape_bits)  # the hand's shapes, ascending
+            rows, fit, byte_bits = _SLOT_ROWS, _FIT, _BYTE_BITS
             ordered = maze.frontier_in_order()  # by slot: an order independent of history
             for at in range(0, len(ordered), 2):
                 index = ordered[at]
                 fits = fit[ordered[at + 1]] & shape_bits
                 if fits:
                     row = rows[index] or slot_row(index)
-                    for sid in sids:
-                        if fits >> sid & 1:
-                            actions.append(row[sid])
+                    base = 0
+                    while fits:  # the fitting shapes, ascending, a byte of the mask at a time
+                        for bit in byte_bits[fits & 255]:
+                            actions.append(row[base + bit])
+                        fits >>= 8
+                        base += 8
         actions += others
         for play in plays:
             actions.append(play.passing)
