@@ -185,6 +185,10 @@ class ShapeTable:
             {side: group for group in shape.groups for side in SIDES if group & side}
             for shape in self.shapes
         )
+        # the same as lists indexed by the side's bit (0 where closed): no hashing in the hot path
+        self.group_at: tuple[list[int], ...] = tuple(
+            [groups.get(side, 0) for side in range(W + 1)] for groups in self.group_of
+        )
         self.by_name = {shape.name: sid for sid, shape in enumerate(self.shapes)}
         self._side_fields: tuple[dict[int, tuple[int, ...]], ...] | None = None
         self._inner_links: tuple[tuple[tuple[int, ...], ...], ...] | None = None
@@ -429,8 +433,9 @@ class Maze:
         self.cells[index] = sid
         self._ordered = None
         frontier, live = self.frontier, self.live
-        frontier.pop(index, None)
-        open_sides, group_of = self.table.sides[sid], self.table.group_of[sid]
+        if index in frontier:  # (not pop(index, None): a method call through Python when compiled)
+            del frontier[index]
+        open_sides, group_of = self.table.sides[sid], self.table.group_at[sid]
         joined = 0
         for side, opposite, step in SIDE_STEPS:
             neighbour = index + step
@@ -522,7 +527,7 @@ class Maze:
         """Spread reachability from ``queue`` into ``live`` and ``frontier`` (with each slot's
         constraint key if ``keyed``, else 0), the slot ``skip`` counted as empty."""
         cells, hidden = self.cells, self.hidden
-        sides, group_of = self.table.sides, self.table.group_of
+        sides, group_of = self.table.sides, self.table.group_at
         bounded = self.bounds is not None
         while queue:
             index, mask = queue.pop()
