@@ -161,10 +161,11 @@ def rank(sit: Situation, legal: Sequence[Action], rng: random.Random) -> list[tu
     """Every legal action with its score, best first (ties broken by ``rng``)."""
     reach = Reach(sit.maze, sit.candidates())
     digger = sit.role == DIGGER
+    noise = rng.random  # bound once: rng.random() looks the method up at every call
     scored = [
         (
             (_digger_score(sit, reach, a) if digger else _saboteur_score(sit, reach, a))
-            + rng.random() * 0.01,
+            + noise() * 0.01,
             a,
         )
         for a in legal

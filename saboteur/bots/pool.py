@@ -143,10 +143,14 @@ def play_all(
     context = multiprocessing.get_context("spawn")  # no forked threads (Rich's progress has one)
     pool = concurrent.futures.ProcessPoolExecutor(min(workers, len(todo)), mp_context=context)
     futures = [pool.submit(play_job, config, job) for job in todo]
+    finished = concurrent.futures.as_completed(futures)
     try:
-        with terminate_as_interrupt():
-            for future in concurrent.futures.as_completed(futures):
-                yield future.result()
+        while True:
+            with terminate_as_interrupt():  # while waiting only: not left behind between results
+                future = next(finished, None)
+            if future is None:
+                break
+            yield future.result()
     except BaseException:  # interrupted (Ctrl-C, SIGTERM) or a game failed: stop every worker
         stop_workers(pool)
         raise
