@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Final, TypeVar
 
@@ -37,10 +37,15 @@ def bits_for(n: int) -> int:
 
 def below(rng: Random, n: int) -> int:
     """A number in ``range(n)`` (``n > 0``), as ``rng._randbelow(n)`` draws it."""
+    return draw_below(rng.getrandbits, n)
+
+
+def draw_below(draw: Callable[[int], int], n: int) -> int:
+    """:func:`below` with ``rng.getrandbits`` bound once by the caller (a loop of draws)."""
     k = bits_for(n)
-    r: int = rng.getrandbits(k)
+    r = draw(k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = draw(k)
     return r
 
 
@@ -63,8 +68,5 @@ def shuffle(rng: Random, items: list[T]) -> None:
     """``rng.shuffle(items)``, in place."""
     draw = rng.getrandbits  # once: a bound method is called without looking it up each time
     for i in range(len(items) - 1, 0, -1):
-        k = bits_for(i + 1)
-        j: int = draw(k)
-        while j > i:  # below(rng, i + 1), inline
-            j = draw(k)
+        j = draw_below(draw, i + 1)
         items[i], items[j] = items[j], items[i]
