@@ -182,12 +182,22 @@ CARD_KIND: Final[dict[str, str]] = {
 }
 
 
+# a card kind as a small number, for the legal-move loop (comparing numbers, not strings)
+PLACE_PLAY: Final = 0
+BREAK_PLAY: Final = 1
+REPAIR_PLAY: Final = 2
+ROCKFALL_PLAY: Final = 3
+MAP_PLAY: Final = 4
+_PLAY_KIND: Final = {PLACE: 0, BREAK: 1, REPAIR: 2, ROCKFALL: 3, MAP: 4}
+
+
 class CardPlay:
     """What legal-move generation needs of one card, found with one look-up (:data:`PLAYS`).
 
-    ``bit``: the card's own bit (to list each card of a hand once); ``shape_bits``: the shape ids
-    a path card may lie as; ``tool`` and ``targets``: a break card's tool and its action per seat;
-    ``repairs``: per tool a repair card mends, its action per seat; ``passing``: discarding it.
+    ``bit``: the card's own bit (to list each card of a hand once); ``kind``: the card's kind as
+    a number (``PLACE_PLAY`` ...); ``shape_bits``: the shape ids a path card may lie as; ``tool``
+    and ``targets``: a break card's tool and its action per seat; ``repairs``: per tool a repair
+    card mends, its action per seat; ``passing``: discarding it.
     """
 
     __slots__ = ("bit", "card", "kind", "passing", "repairs", "shape_bits", "targets", "tool")
@@ -195,7 +205,7 @@ class CardPlay:
     def __init__(self, number: int, card: str) -> None:
         self.bit = 1 << number
         self.card = card
-        self.kind = CARD_KIND[card]
+        self.kind = _PLAY_KIND[CARD_KIND[card]]
         self.shape_bits = CARD_SHAPE_BITS.get(card, 0)
         self.tool, self.targets = BREAK_ROWS.get(card, (0, ()))
         self.repairs = REPAIR_ROWS.get(card, ())

@@ -20,12 +20,15 @@ from saboteur.engine.chance import randrange, shuffle
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.actions import (
     BREAK,
+    BREAK_PLAY,
     GOLD,
     MAP,
     PLACE,
+    PLACE_PLAY,
     REPAIR,
+    REPAIR_PLAY,
     ROCKFALL,
-    CardPlay,
+    ROCKFALL_PLAY,
     gold_action,
     parse_action,
     slot_action,
@@ -264,31 +267,30 @@ class ClassicState(TableState):
             return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
         seat = self.current
         assert seat is not None
-        seen = 0
-        plays: list[CardPlay] = []  # the hand's cards, each once, in hand order
+        seen = shape_bits = 0
+        broken, n, maze = self.broken, len(self.hands), self.maze
+        others: list[Action] = []  # the hand's cards each once, in hand order: what is not a place
+        passes: list[Action] = []
         for card in self.hands[seat]:
             play = _PLAYS[card]
-            if not seen & play.bit:
-                seen |= play.bit
-                plays.append(play)
-        broken, n, maze = self.broken, len(self.hands), self.maze
-        shape_bits = 0
-        others: list[Action] = []
-        for play in plays:
+            if seen & play.bit:
+                continue
+            seen |= play.bit
+            passes.append(play.passing)
             kind = play.kind
-            if kind == PLACE:
+            if kind == PLACE_PLAY:
                 shape_bits |= play.shape_bits
-            elif kind == BREAK:
+            elif kind == BREAK_PLAY:
                 bit, breaks = play.tool, play.targets
                 for target in range(n):
                     if not broken[target] & bit:
                         others.append(breaks[target])
-            elif kind == REPAIR:
+            elif kind == REPAIR_PLAY:
                 for tool, repairs in play.repairs:
                     for target in range(n):
                         if broken[target] & tool:
                             others.append(repairs[target])
-            elif kind == ROCKFALL:
+            elif kind == ROCKFALL_PLAY:
                 rockfalls = _ROCKFALLS
                 for index, sid in maze.cells.items():
                     if sid < _PLACEABLE_LIMIT:
@@ -313,8 +315,7 @@ class ClassicState(TableState):
                         fits >>= 8
                         base += 8
         actions += others
-        for play in plays:
-            actions.append(play.passing)
+        actions += passes
         return actions
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
@@ -586,16 +587,15 @@ def _fewest_cards(pile: list[int], value: int) -> list[int]:
     >>> _fewest_cards([1], 3)
     [1]
     """
-    have = {v: pile.count(v) for v in (1, 2, 3)}
+    have_ones, have_twos, have_threes = pile.count(1), pile.count(2), pile.count(3)
     for target in range(value, 0, -1):
-        best: list[int] | None = None
-        for threes in range(have[3] + 1):
-            for twos in range(have[2] + 1):
+        best = best_threes = best_twos = -1  # the fewest cards: the first such (threes, twos)
+        for threes in range(have_threes + 1):
+            for twos in range(have_twos + 1):
                 ones = target - 3 * threes - 2 * twos
-                if 0 <= ones <= have[1]:
-                    combo = [3] * threes + [2] * twos + [1] * ones
-                    if best is None or len(combo) < len(best):
-                        best = combo
-        if best is not None:
-            return best
+                if 0 <= ones <= have_ones and (best < 0 or threes + twos + ones < best):
+                    best, best_threes, best_twos = threes + twos + ones, threes, twos
+        if best >= 0:
+            ones = target - 3 * best_threes - 2 * best_twos
+            return [3] * best_threes + [2] * best_twos + [1] * ones
     return []
