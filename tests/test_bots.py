@@ -229,23 +229,47 @@ def test_gold_choice_takes_the_biggest() -> None:
         assert bot.choose({"phase": "gold"}, legal).text == "gold:3"
 
 
+def _round_seen_by(seat: int, role: str, public: list[Event]) -> list[Event]:
+    """A round's first events as ``seat`` (dealt ``role``) sees them: start, deal, ``public``."""
+    deal = Event("deal", seat, {"round": 1, "role": role, "hand": []}, to=seat)
+    return [Event("round-start", None, {"round": 1, "first": 1}), deal, *public]
+
+
 def test_suspicion_follows_public_actions() -> None:
     game = new_game("classic", 5)
     bot = HeuristicBot(game, 0, random.Random(0))
-    bot.observe(
-        [
-            Event("round-start", None, {"round": 1, "first": 1}),
-            Event("deal", 0, {"round": 1, "role": "digger", "hand": []}, to=0),
-            Event("place", 1, {"card": "EW", "shape": "EW", "x": 1, "y": 0}),
-            Event("place", 2, {"card": "xEW", "shape": "xEW", "x": 2, "y": 0}),
-            Event("break", 3, {"tool": "cart", "target": 0}),
-            Event("rockfall", 4, {"card": "xEW", "x": 2, "y": 0}),
-        ]
-    )
+    public = [
+        Event("place", 1, {"card": "EW", "shape": "EW", "x": 1, "y": 0}),
+        Event("place", 2, {"card": "xEW", "shape": "xEW", "x": 2, "y": 0}),
+        Event("break", 3, {"tool": "cart", "target": 0}),
+        Event("rockfall", 4, {"card": "xEW", "x": 2, "y": 0}),
+    ]
+    bot.observe(_round_seen_by(0, "digger", public))
     suspicion = bot.memory.suspicion
     assert suspicion[2] > 1 and suspicion[3] > 1  # a dead end ahead; breaking me, a digger
     assert suspicion[1] < 0 and suspicion[4] < 0  # digging on; clearing the dead end
     assert bot.memory.known_discards == Counter({"xEW": 1, "rockfall": 1})
+    assert bot.memory.exposure == 0.0  # seat 0 itself did nothing yet
+
+
+def test_the_search_starts_from_what_its_own_moves_have_shown() -> None:
+    """A seat's own dead end makes the others suspect it: its memory keeps that as its exposure
+    (as any onlooker's memory would score the move), and the search's playouts start from it."""
+    game = new_game("classic", 5)
+    public = [
+        Event("place", 1, {"card": "EW", "shape": "EW", "x": 1, "y": 0}),
+        Event("place", 2, {"card": "xEW", "shape": "xEW", "x": 2, "y": 0}),
+        Event("break", 2, {"tool": "cart", "target": 1}),
+    ]
+    bot = IsmctsBot(game, 2, random.Random(0))
+    bot.observe(_round_seen_by(2, "saboteur", public))
+    onlooker = HeuristicBot(game, 0, random.Random(0))
+    onlooker.observe(_round_seen_by(0, "digger", public))
+    assert bot.memory.suspicion[2] == 0.0
+    assert bot.memory.exposure == onlooker.memory.suspicion[2] > 2
+    opinion = bot.opinion()
+    assert opinion[2] == bot.memory.exposure
+    assert opinion[:2] + opinion[3:] == bot.memory.suspicion[:2] + bot.memory.suspicion[3:]
 
 
 # -- the registry ------------------------------------------------------------------------------

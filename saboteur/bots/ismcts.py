@@ -28,7 +28,9 @@ Two changes make small budgets count:
   follow the heuristic and later ones try alternatives.
 
 Inside playouts, a shared table of suspicions (:func:`~saboteur.bots.policy.react`),
-started from this seat's own, lets diggers block whoever acts like a saboteur.
+started from this seat's own suspicions of the others and, for this seat itself, from what
+its own moves so far have shown the others (``Memory.exposure``), lets diggers block
+whoever acts like a saboteur — this seat included.
 The move played is the root move with the best win rate.  One iteration is one
 descent and playout.
 
@@ -156,6 +158,7 @@ class IsmctsBot(HeuristicBot):
 
     name = "ismcts"
     default_budget = Budget(iterations=DEFAULT_ITERATIONS)
+    sees_exposure = True
     playout_depth: int | None = PLAYOUT_DEPTH
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
@@ -192,6 +195,14 @@ class IsmctsBot(HeuristicBot):
             return (child.wins / child.visits if child.visits else 0.0), -order[action]
 
         return max(candidates, key=value)
+
+    def opinion(self) -> list[float]:
+        """The playouts' table of suspicions at the start: this seat's suspicion of each other
+        seat, and for itself what its own moves so far have shown the others."""
+        opinion = list(self.memory.suspicion)
+        if self.sees_exposure:
+            opinion[self.seat] = self.memory.exposure
+        return opinion
 
     def root_width(self) -> int:
         """How many of its best moves the search compares: fewer on a small budget."""
@@ -240,7 +251,7 @@ class IsmctsBot(HeuristicBot):
         rng = random.Random(seed)
         results = state.results
         roles = state.roles  # this round's (a new round deals new ones into a new list)
-        opinion = list(self.memory.suspicion)
+        opinion = self.opinion()
         react(opinion, state, self.seat, action)
         state.apply(action)
         node, path = child, [child]

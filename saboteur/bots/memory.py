@@ -57,6 +57,9 @@ class Memory:
         maze.recompute()
         self.maze = maze
         self.suspicion = [0.0] * n
+        # what the others make of this seat's own public moves: the suspicion a player who
+        # watched them (and was not their target) would hold of it, by the same rules
+        self.exposure = 0.0
         self.progress = [0.0] * n  # how much each seat brought the tunnel nearer the goals
         self.broken = [0] * n
         self.mapped: list[list[int]] = [[] for _ in range(n)]  # goal slots each seat looked at
@@ -80,7 +83,11 @@ class Memory:
         self.role = event.data["role"]
 
     def _suspect(self, seat: int | None, amount: float) -> None:
-        if seat is not None and seat != self.seat:
+        if seat is None:
+            return
+        if seat == self.seat:
+            self.exposure += amount
+        else:
             self.suspicion[seat] += amount
 
     def _on_place(self, event: Event) -> None:
