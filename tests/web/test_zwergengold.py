@@ -158,14 +158,15 @@ def test_a_person_and_bots_play_zwergengold_to_the_end(
                 page.screenshot(path=str(picture))
             situation = page.evaluate(SITUATION)
             games[-1].append(f"{situation} -> {one_decision(zara, moves, attached)}")
-        if moves:
+        if moves and most > 3:  # (a bot may also find the gold before the maze has grown)
             break
     told = "\n\n".join(f"game {n}:\n" + "\n".join(notes) for n, notes in enumerate(games, 1))
     assert moves, f"in five games the person never stepped onto a ringed card:\n{told}"
     levels = page.locator(".maze .layer-cards .card").evaluate_all(
         "els => els.map(e => e.dataset.level)"
     )
-    assert most > 3 and levels and all(level.lstrip("-").isdigit() for level in levels)
+    assert most > 3, f"in five games the maze never showed more than {most} cards:\n{told}"
+    assert levels and all(level.lstrip("-").isdigit() for level in levels)
     text = page.locator("#overlay .overlay-box").inner_text()
     assert "The game is over" in text
     assert page.locator("#overlay tbody tr").count() == 3
