@@ -54,6 +54,7 @@ HOT_MODULES = (
     "saboteur.bots.tunnel",
     "saboteur.bots.policy",
     "saboteur.bots.evaluate",
+    "saboteur.bots.tree",
 )
 PACKAGE = Path(__file__).resolve().parent
 MANIFEST = PACKAGE / "_native.json"

@@ -306,11 +306,10 @@ def test_the_depth_setting_cuts_the_playouts(
 
     depths: list[object] = []
 
-    def recorded(*args: object) -> float:
+    def recorded(*args: object) -> None:  # tree.descend: the playout's depth comes last
         depths.append(args[-1])
-        return 0.5
 
-    monkeypatch.setattr(ismcts, "playout", recorded)
+    monkeypatch.setattr(ismcts, "descend", recorded)
     game = new_game("classic", 4)
     state = game.new_state(3)
     bot = make_bot(spec, game, state.current_player or 0)

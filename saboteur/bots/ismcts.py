@@ -54,18 +54,16 @@ from collections.abc import Sequence
 
 from saboteur.bots.base import Budget
 from saboteur.bots.determinize import Determinizer
-from saboteur.bots.evaluate import digger_chance
 from saboteur.bots.heuristic import HeuristicBot, situation_from_view
-from saboteur.bots.policy import best, gold_choice, rank, react, situation_of
+from saboteur.bots.policy import gold_choice, rank
+from saboteur.bots.tree import Node, descend
 from saboteur.engine import Action, NotationError
 from saboteur.engine.base import JSON
-from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
 
 DEFAULT_ITERATIONS = 100
 ROOT_WIDTH = 6
 WINNING = 1000.0  # a heuristic score this high (the tunnel reaches the gold) needs no search
-EXPLORATION = 0.7
 # playout moves after the tree before the position is scored by its evaluation (None: to the
 # round's end). 16 beat 4 at a quarter second a move; playouts to the end beat 16 at one second a
 # move even given 0.42 s against 1 s, paired over 14 deals (docs/bots.md, the paired 1-second test)
@@ -106,51 +104,6 @@ class Paired:
         mean = self.sums[i] / n
         variance = max(0.0, self.squares[i] / n - mean * mean) * n / (n - 1)
         return mean if mean > 0 and mean > margin * math.sqrt(variance / n) else None
-
-
-class Node:
-    """Statistics of one action in the tree, from the view of the seat that played it."""
-
-    __slots__ = ("available", "children", "seat", "visits", "wins")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.visits = 0
-        self.wins = 0.0
-        self.available = 1
-        self.children: dict[Action, Node] = {}
-
-    def ucb(self) -> float:
-        return self.wins / self.visits + EXPLORATION * math.sqrt(
-            math.log(self.available) / self.visits
-        )
-
-
-def playout(
-    state: ClassicState,
-    round_index: int,
-    rng: random.Random,
-    opinion: list[float] | None = None,
-    depth: int | None = None,
-) -> float:
-    """Play the round on with the heuristic policy; the diggers' share of the win.
-
-    That is 1 or 0 once the round is over; after ``depth`` moves (``None``: never) the
-    playout stops and the chance :func:`~saboteur.bots.evaluate.digger_chance` gives.
-    """
-    results = state.results
-    opinion = [0.0] * state.game.players if opinion is None else opinion
-    moves = 0
-    while len(results) <= round_index:
-        if moves == depth:
-            return digger_chance(state)
-        seat = state.current_player
-        assert seat is not None
-        action = best(situation_of(state, seat, opinion), state.legal_actions(), rng)
-        react(opinion, state, seat, action)
-        state.apply(action)
-        moves += 1
-    return 1.0 if results[round_index]["winner"] == "diggers" else 0.0
 
 
 class IsmctsBot(HeuristicBot):
@@ -248,42 +201,9 @@ class IsmctsBot(HeuristicBot):
         self, child: Node, state: ClassicState, action: Action, round_index: int, seed: int
     ) -> None:
         """Play ``action`` in the sample, walk down the tree, play out, and score the path."""
-        rng = random.Random(seed)
-        results = state.results
-        roles = state.roles  # this round's (a new round deals new ones into a new list)
-        opinion = self.opinion()
-        react(opinion, state, self.seat, action)
-        state.apply(action)
-        node, path = child, [child]
-        while len(results) <= round_index:
-            seat = state.current_player
-            assert seat is not None
-            ranked = rank(situation_of(state, seat, opinion), state.legal_actions(), rng)
-            width = 1 + int(math.sqrt(node.visits) / 2)
-            options = [option for _, option in ranked[:width]]
-            children = node.children
-            untried = None
-            for option in options:
-                known = children.get(option)
-                if known is None:
-                    if untried is None:
-                        untried = option
-                else:
-                    known.available += 1
-            chosen = untried or max(options, key=lambda a: children[a].ucb())
-            if untried is not None:
-                children[untried] = Node(seat)
-            node = children[chosen]
-            path.append(node)
-            react(opinion, state, seat, chosen)
-            state.apply(chosen)
-            if untried is not None:
-                break
         depth = self.playout_depth if self.budget.depth is None else self.budget.depth
-        diggers = playout(state, round_index, rng, opinion, depth)
-        for node in path:
-            node.visits += 1
-            node.wins += diggers if roles[node.seat] == C.DIGGER else 1.0 - diggers
+        rng = random.Random(seed)
+        descend(child, state, action, round_index, rng, self.opinion(), self.seat, depth)
 
 
 class FullPlayoutIsmctsBot(IsmctsBot):
