@@ -68,6 +68,6 @@ class HeuristicBot(Bot):
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if view["phase"] == "gold":
             return gold_choice(legal)
-        action = best(situation_from_view(self.memory, view), legal, self.rng)
+        action = best(situation_from_view(self.memory, view), list(legal), self.rng)
         self.memory.pending = action
         return action

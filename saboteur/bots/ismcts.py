@@ -117,7 +117,7 @@ class IsmctsBot(HeuristicBot):
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if view["phase"] == "gold":
             return gold_choice(legal)
-        scored = rank(situation_from_view(self.memory, view), legal, self.rng)
+        scored = rank(situation_from_view(self.memory, view), list(legal), self.rng)
         candidates = [action for _, action in scored[: self.root_width()]]
         action = candidates[0]
         if len(candidates) > 1 and scored[0][0] < WINNING:

@@ -98,20 +98,29 @@ def situation_of(
     """
     maze = state.maze
     gold = None
-    stones = set()
-    for index, card in state.peeks[seat].items():
-        if index in maze.hidden:
-            if card == GOLD_GOAL:
-                gold = index
-            else:
-                stones.add(index)
-    if gold is None and len(stones) == 2:
-        gold = next(i for i in maze.hidden if i not in stones)
-    zeros = [0.0] * state.game.players
+    stones = _NO_STONES
+    peeks = state.peeks[seat]
+    if peeks:  # (most seats looked at no goal: no set made for them)
+        seen = set()
+        for index, card in peeks.items():
+            if index in maze.hidden:
+                if card == GOLD_GOAL:
+                    gold = index
+                else:
+                    seen.add(index)
+        if gold is None and len(seen) == 2:
+            gold = next(i for i in maze.hidden if i not in seen)
+        stones = frozenset(seen)
+    zeros = _ZEROS[state.game.players]
     return Situation(
-        seat, state.roles[seat], state.hands[seat], maze, state.broken, gold, frozenset(stones),
+        seat, state.roles[seat], state.hands[seat], maze, state.broken, gold, stones,
         zeros if opinion is None else opinion, zeros,
     )  # fmt: skip
+
+
+_NO_STONES: Final[frozenset[int]] = frozenset()
+# no suspicion, no progress, per number of players: read, never changed (shared by every situation)
+_ZEROS: Final = [[0.0] * players for players in range(11)]
 
 
 def react(opinion: list[float], state: ClassicState, seat: int, action: Action) -> None:
@@ -140,8 +149,9 @@ def gold_choice(legal: Sequence[Action]) -> Action:
     return max(legal, key=lambda action: int(action.choice or 0))
 
 
-def best(sit: Situation, legal: Sequence[Action], rng: random.Random) -> Action:
-    """The highest-scoring action (ties broken by ``rng``)."""
+def best(sit: Situation, legal: list[Action], rng: random.Random) -> Action:
+    """The highest-scoring action (ties broken by ``rng``). ``legal`` a list: the compiled build
+    then walks it as one (a ``Sequence`` it would iterate through Python's protocol)."""
     if legal[0].kind == "gold":
         return gold_choice(legal)
     reach = Reach(sit.maze, sit.candidates())
@@ -157,7 +167,7 @@ def best(sit: Situation, legal: Sequence[Action], rng: random.Random) -> Action:
     return chosen
 
 
-def rank(sit: Situation, legal: Sequence[Action], rng: random.Random) -> list[tuple[float, Action]]:
+def rank(sit: Situation, legal: list[Action], rng: random.Random) -> list[tuple[float, Action]]:
     """Every legal action with its score, best first (ties broken by ``rng``)."""
     reach = Reach(sit.maze, sit.candidates())
     digger = sit.role == DIGGER
