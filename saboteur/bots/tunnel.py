@@ -23,7 +23,7 @@ from saboteur.engine.base import JSON
 from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import GOAL_SLOTS, START_SLOT
-from saboteur.engine.grid import SLOT_COUNT
+from saboteur.engine.grid import SLOT_COUNT, SLOT_KEYS
 from saboteur.engine.maze import SIDE_STEPS, STEP, E, Maze, N, S, W, slot_index
 
 __all__ = ["GOAL_SLOTS", "START_SLOT", "Maze", "Reach", "distance", "shape_id", "slot_index"]
@@ -34,6 +34,7 @@ GROUP_OF: Final = C.SHAPES.group_of
 DEAD_END: Final = tuple(shape.card.startswith("x") for shape in SHAPES)
 FAR: Final = 99
 shape_id = C.shape_id
+_SLOT_KEYS: Final = SLOT_KEYS  # each slot's one int object: look-ups make none (grid.SLOT_KEYS)
 
 
 def distance(a: int, b: int) -> int:
@@ -120,8 +121,8 @@ class Reach:
         towards the slot: only there can a live end lie, so only there is ``live`` asked. The
         four sides are written out: the compiled build would box a loop over them into objects.
         """
-        maze = self.maze
-        key = maze.frontier.get(index)
+        maze, keys = self.maze, _SLOT_KEYS
+        key = maze.frontier.get(keys[index])
         end_here = key is not None and self.near[index] == self.best
         if key is None:
             key = maze.constraint_key(index)
@@ -129,13 +130,13 @@ class Reach:
         open_towards = key >> 4
         if open_towards:
             live = maze.live
-            if open_towards & N and live.get(index + _NORTH, 0) & S:
+            if open_towards & N and live.get(keys[index + _NORTH], 0) & S:
                 facing_live |= N
-            if open_towards & E and live.get(index + _EAST, 0) & W:
+            if open_towards & E and live.get(keys[index + _EAST], 0) & W:
                 facing_live |= E
-            if open_towards & S and live.get(index + _SOUTH, 0) & N:
+            if open_towards & S and live.get(keys[index + _SOUTH], 0) & N:
                 facing_live |= S
-            if open_towards & W and live.get(index + _WEST, 0) & E:
+            if open_towards & W and live.get(keys[index + _WEST], 0) & E:
                 facing_live |= W
         free = ~key & 15
         beyond = (
@@ -146,7 +147,7 @@ class Reach:
         )
         without = self.second if end_here else self.best
         packed = facing_live | free << 4 | without << _WITHOUT_SHIFT | beyond << _BEYOND_SHIFT
-        self.slots[index] = packed
+        self.slots[keys[index]] = packed
         return packed
 
     def _beyond(self, neighbour: int) -> int:
@@ -163,7 +164,7 @@ class Reach:
 
     def place_effect(self, index: int, sid: int) -> tuple[int, int]:
         """The reach after laying ``sid`` at ``index``, and how many open ends the card adds."""
-        packed = self.slots.get(index)
+        packed = self.slots.get(_SLOT_KEYS[index])
         if packed is None:
             packed = self._slot(index)
         onward = JOINED[sid][packed & 15] & packed >> 4
@@ -182,7 +183,7 @@ class Reach:
 
     def onward(self, index: int, sid: int) -> int:
         """The sides through which ``sid`` laid at ``index`` would lead the tunnel on."""
-        packed = self.slots.get(index)
+        packed = self.slots.get(_SLOT_KEYS[index])
         if packed is None:
             packed = self._slot(index)
         return JOINED[sid][packed & 15] & packed >> 4
@@ -190,7 +191,7 @@ class Reach:
     def after_remove(self, index: int) -> int:
         """The reach after a rockfall at ``index``."""
         maze = self.maze
-        if index not in maze.live and not maze.joined_sides(index):
+        if _SLOT_KEYS[index] not in maze.live and not maze.joined_sides(index):
             return self.best  # no tunnel leads into or through it: the open ends stay as they are
         targets, near = self.targets, self.near
         if is_dead_end(maze.cells[index]):

@@ -25,7 +25,7 @@ border between a slot and its neighbour, the same from either side::
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 N: Final = 1
 E: Final = 2
@@ -42,6 +42,11 @@ STEP: Final = {N: -1, S: 1, E: _STRIDE, W: -_STRIDE}
 # (side, its opposite, the index step towards it) for every side: the hot loops use this
 SIDE_STEPS: Final = tuple((side, OPPOSITE[side], STEP[side]) for side in SIDES)
 SLOT_COUNT: Final = _STRIDE * _STRIDE  # every slot index lies in range(SLOT_COUNT)
+# Every slot index as one int object, made once. A dictionary keyed by slots finds a key given as
+# the same object by identity (no comparison), and the compiled build (mypyc), which keeps ints
+# unboxed, makes no new int object for a look-up with it: the maze's hot paths write
+# ``cells.get(SLOT_KEYS[index])``. Typed ``Any`` so that it stays the object it is.
+SLOT_KEYS: Final[list[Any]] = list(range(SLOT_COUNT))
 # |x| and |y| of any slot stay below this: the one coordinate limit of every ruleset
 COORD_LIMIT = 120
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -31,6 +32,7 @@ from saboteur.engine.grid import SIDE_BY_NAME as SIDE_BY_NAME
 from saboteur.engine.grid import SIDE_NAMES as SIDE_NAMES
 from saboteur.engine.grid import SIDE_STEPS as SIDE_STEPS
 from saboteur.engine.grid import SIDES as SIDES
+from saboteur.engine.grid import SLOT_KEYS as SLOT_KEYS
 from saboteur.engine.grid import STEP as STEP
 from saboteur.engine.grid import E as E
 from saboteur.engine.grid import N as N
@@ -44,6 +46,8 @@ from saboteur.engine.grid import slot_xy as slot_xy
 from saboteur.engine.grid import turn_half as turn_half
 from saboteur.engine.grid import xy_text as xy_text
 from saboteur.engine.overlay import Overlay
+
+_SLOT_KEYS: Final = SLOT_KEYS  # read directly by the compiled build (a module constant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,9 +374,10 @@ class Maze:
         if ordered is None:
             frontier = self.frontier
             ordered = []
-            for index in sorted(frontier):
-                ordered.append(index)
-                ordered.append(frontier[index])
+            slots: list[Any] = sorted(frontier)  # the keys as they are (see grid.SLOT_KEYS)
+            for slot in slots:
+                ordered.append(slot)
+                ordered.append(frontier[slot])
             self._ordered = ordered
         return ordered
 
@@ -386,9 +391,9 @@ class Maze:
     def constraint_key(self, index: int) -> int:
         """``care | need << 4``: sides facing a face-up card, and which of those must be open."""
         care = need = 0
-        cells, sides = self.cells, self.table.sides
+        cells, sides, keys = self.cells, self.table.sides, _SLOT_KEYS
         for side, opposite, step in SIDE_STEPS:
-            sid = cells.get(index + step)
+            sid = cells.get(keys[index + step])
             if sid is not None:
                 care |= side
                 if sides[sid] & opposite:
@@ -398,15 +403,17 @@ class Maze:
     def joined_sides(self, index: int) -> int:
         """Sides of an empty slot that face a live (start-joined) tunnel end."""
         mask = 0
-        live = self.live
+        live, keys = self.live, _SLOT_KEYS
         for side, opposite, step in SIDE_STEPS:  # (not SIDES: a fixed tuple, boxed anew per loop)
-            if live.get(index + step, 0) & opposite:
+            if live.get(keys[index + step], 0) & opposite:
                 mask |= side
         return mask
 
     def touches_card(self, index: int) -> bool:
-        cells, hidden = self.cells, self.hidden
-        return any(index + step in cells or index + step in hidden for _, _, step in SIDE_STEPS)
+        cells, hidden, keys = self.cells, self.hidden, _SLOT_KEYS
+        return any(
+            keys[index + step] in cells or keys[index + step] in hidden for _, _, step in SIDE_STEPS
+        )
 
     def mismatched_sides(self, index: int, sid: int) -> int:
         """Sides where ``sid`` placed at ``index`` would not match a face-up neighbour."""
@@ -430,15 +437,17 @@ class Maze:
 
         Returns the face-down goals the tunnel now leads into, as ``(index, entry sides)``.
         """
-        self.cells[index] = sid
+        keys = _SLOT_KEYS
+        key = keys[index]
+        self.cells[key] = sid
         self._ordered = None
         frontier, live = self.frontier, self.live
-        if index in frontier:  # (not pop(index, None): a method call through Python when compiled)
-            del frontier[index]
+        if key in frontier:  # (not pop(index, None): a method call through Python when compiled)
+            del frontier[key]
         open_sides, group_of = self.table.sides[sid], self.table.group_at[sid]
         joined = 0
         for side, opposite, step in SIDE_STEPS:
-            neighbour = index + step
+            neighbour = keys[index + step]
             if open_sides & side:
                 if live.get(neighbour, 0) & opposite:
                     joined |= group_of[side]
@@ -448,7 +457,7 @@ class Maze:
                 frontier[neighbour] |= opposite
         reached: list[tuple[int, int]] = []
         if joined:
-            live[index] = joined
+            live[key] = joined
             self._spread([(index, joined)], reached)
         return reached
 
@@ -528,22 +537,23 @@ class Maze:
         constraint key if ``keyed``, else 0), the slot ``skip`` counted as empty."""
         cells, hidden = self.cells, self.hidden
         sides, group_of = self.table.sides, self.table.group_at
-        bounded = self.bounds is not None
+        bounded, keys = self.bounds is not None, _SLOT_KEYS
         while queue:
             index, mask = queue.pop()
             for side, opposite, step in SIDE_STEPS:
                 if not mask & side:
                     continue
                 neighbour = index + step
-                sid = cells.get(neighbour) if neighbour != skip else None
+                key = keys[neighbour]
+                sid = cells.get(key) if neighbour != skip else None
                 if sid is not None:
                     if sides[sid] & opposite:
                         group = group_of[sid][opposite]
-                        current = live.get(neighbour, 0)
+                        current = live.get(key, 0)
                         if group & ~current:
-                            live[neighbour] = current | group
+                            live[key] = current | group
                             queue.append((neighbour, group & ~current))
-                elif neighbour in hidden:
+                elif key in hidden:
                     reached.append((neighbour, opposite))
-                elif neighbour not in frontier and (not bounded or self.in_bounds(neighbour)):
-                    frontier[neighbour] = self.constraint_key(neighbour) if keyed else 0
+                elif key not in frontier and (not bounded or self.in_bounds(neighbour)):
+                    frontier[key] = self.constraint_key(neighbour) if keyed else 0

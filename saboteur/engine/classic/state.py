@@ -50,7 +50,7 @@ from saboteur.engine.classic.actions import (
     SLOT_ROWS as _SLOT_ROWS,
 )
 from saboteur.engine.classic.ledger import RoundGold, round_gold
-from saboteur.engine.maze import STEP, Maze, slot_index, slot_xy, xy_text
+from saboteur.engine.maze import SLOT_KEYS, STEP, Maze, slot_index, slot_xy, xy_text
 from saboteur.engine.moves import CARD_KEYS, DRAW_KEYS, NO_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
@@ -77,6 +77,7 @@ _FIT: Final = C.FIT
 _SHAPE_BITS: Final = C.CARD_SHAPE_BITS
 _SHAPES: Final = C.SHAPES.shapes
 _DECK: Final = tuple(C.deck_cards())
+_SLOT_KEYS: Final = SLOT_KEYS
 # a revealed goal's shape by (card, entry sides, preferred side): cards.goal_shape_for, which
 # searches every shape, once per combination instead of at every reveal
 _GOAL_SHAPE: Final = {
@@ -364,7 +365,7 @@ class ClassicState(TableState):
     def _place(self, seat: int, action: Action) -> list[tuple[int, int]]:
         self._check_tools(seat)
         index, sid = action.code >> 6, action.code & 63
-        key = self.maze.frontier.get(index)
+        key = self.maze.frontier.get(_SLOT_KEYS[index])
         if key is None or not _FIT[key] >> sid & 1:
             self._refuse_place(index, sid)
         self.hands[seat].remove(_SHAPES[sid].card)
