@@ -118,7 +118,7 @@ class Determinizer:
             if sid == C.START_SHAPE:
                 maze.add_root(index, sid)
             else:
-                maze.cells[index] = sid
+                maze.lay(index, sid)
         for x, y in [*self.known_goals, *self.open_goals]:
             if slot_index(x, y) not in maze.cells:
                 maze.add_hidden(slot_index(x, y), "?")
@@ -286,7 +286,7 @@ class Determinizer:
         state.goal_cards = goal_cards
         maze = state.maze = self.maze.copy()
         for index in maze.hidden:
-            maze.hidden[index] = goal_cards[index]
+            maze.add_hidden(index, goal_cards[index])
         state.peeks = [
             {slot_index(x, y): goal_cards[slot_index(x, y)] for x, y in seen}
             for seen in self._peeks(draw.goals)

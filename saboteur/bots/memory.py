@@ -53,7 +53,7 @@ class Memory:
             maze.add_hidden(index, "?")
         if self.demo:
             for x, y, card, turned in DEMO_LAYOUT:
-                maze.cells[slot_index(x, y)] = C.shape_id(card, turned)
+                maze.lay(slot_index(x, y), C.shape_id(card, turned))
         maze.recompute()
         self.maze = maze
         self.suspicion = [0.0] * n

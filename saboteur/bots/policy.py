@@ -60,13 +60,13 @@ class Situation:
         self,
         seat: int,
         role: str,
-        hand: Sequence[str],
+        hand: list[str],
         maze: Maze,
-        broken: Sequence[int],
+        broken: list[int],
         gold: int | None,  # the gold's slot, if this seat knows it
         stones: frozenset[int],  # face-down goals this seat knows to be stone
-        suspicion: Sequence[float],
-        progress: Sequence[float],
+        suspicion: list[float],
+        progress: list[float],
     ) -> None:
         self.seat = seat
         self.role = role
@@ -89,9 +89,7 @@ class Situation:
         return cast(tuple[int, ...], tuple(found))
 
 
-def situation_of(
-    state: ClassicState, seat: int, opinion: Sequence[float] | None = None
-) -> Situation:
+def situation_of(state: ClassicState, seat: int, opinion: list[float] | None = None) -> Situation:
     """A seat's situation read from a full state (inside playouts, where all is sampled).
 
     ``opinion`` stands in for every seat's suspicions (see :func:`react`).

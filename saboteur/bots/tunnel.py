@@ -77,15 +77,18 @@ def _joined(sid: int, facing_live: int) -> int:
 # JOINED[sid][mask]: the sides of shape sid joined to the tunnel when the sides in mask face it
 JOINED: Final = tuple(tuple(_joined(sid, mask) for mask in range(16)) for sid in range(len(SHAPES)))
 OPENINGS: Final = tuple(bin(mask).count("1") for mask in range(16))
+# STEPS_OF[mask]: the slot steps towards the sides in mask (a loop over them boxes nothing)
+STEPS_OF: Final = tuple(
+    tuple(STEP[side] for side in (N, E, S, W) if mask & side) for mask in range(16)
+)
 
 
-# What Reach keeps per open end asked about, packed in one int (no tuple to make or read): the
-# sides facing a live end (bits 0-3), the sides facing no card (4-7), the reach if this end were
-# filled by a card leading nowhere (8-14), then per side N, E, S, W (from bit 15, 7 bits each) the
-# distance from the slot beyond it to the nearest target (0: a target itself), at most FAR.
+# What Reach keeps per open end asked about, packed in one small int (no tuple to make or read,
+# and below 2**30: one digit, which the compiled build reads back without a slow path): the sides
+# facing a live end (bits 0-3), the sides facing no card (4-7), and the reach if this end were
+# filled by a card leading nowhere (from bit 8). The distance beyond each side comes from the
+# memo of nearest distances (a list) when asked.
 _WITHOUT_SHIFT: Final = 8
-_BEYOND_SHIFT: Final = 15
-_FIELD: Final = 127
 # the step from a slot to its neighbour on each side, as constants the compiled build reads directly
 _NORTH: Final = STEP[N]
 _EAST: Final = STEP[E]
@@ -139,14 +142,8 @@ class Reach:
             if open_towards & W and live.get(keys[index + _WEST], 0) & E:
                 facing_live |= W
         free = ~key & 15
-        beyond = (
-            (self._beyond(index + _NORTH) if free & N else FAR)
-            | (self._beyond(index + _EAST) if free & E else FAR) << 7
-            | (self._beyond(index + _SOUTH) if free & S else FAR) << 14
-            | (self._beyond(index + _WEST) if free & W else FAR) << 21
-        )
         without = self.second if end_here else self.best
-        packed = facing_live | free << 4 | without << _WITHOUT_SHIFT | beyond << _BEYOND_SHIFT
+        packed = facing_live | free << 4 | without << _WITHOUT_SHIFT
         self.slots[keys[index]] = packed
         return packed
 
@@ -168,17 +165,11 @@ class Reach:
         if packed is None:
             packed = self._slot(index)
         onward = JOINED[sid][packed & 15] & packed >> 4
-        best = packed >> _WITHOUT_SHIFT & _FIELD
-        if onward:  # each side written out (see _slot)
-            beyond = packed >> _BEYOND_SHIFT
-            if onward & N and beyond & _FIELD < best:
-                best = beyond & _FIELD
-            if onward & E and beyond >> 7 & _FIELD < best:
-                best = beyond >> 7 & _FIELD
-            if onward & S and beyond >> 14 & _FIELD < best:
-                best = beyond >> 14 & _FIELD
-            if onward & W and beyond >> 21 & _FIELD < best:
-                best = beyond >> 21 & _FIELD
+        best = packed >> _WITHOUT_SHIFT
+        for step in STEPS_OF[onward]:  # the sides it leads on through face no card
+            far = self._beyond(index + step)
+            if far < best:
+                best = far
         return best, OPENINGS[onward]
 
     def onward(self, index: int, sid: int) -> int:
@@ -215,7 +206,7 @@ def maze_from_view(view: JSON) -> Maze:
         if sid == C.START_SHAPE:
             maze.add_root(index, sid)
         else:
-            maze.cells[index] = sid
+            maze.lay(index, sid)
     for goal in view["goals"]:
         x, y = goal["x"], goal["y"]
         assert isinstance(x, int) and isinstance(y, int)

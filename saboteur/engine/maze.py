@@ -425,12 +425,17 @@ class Maze:
 
     def add_root(self, index: int, sid: int) -> None:
         """Lay a root card (a start): all its sides are live."""
-        self.cells[index] = sid
+        self.cells[_SLOT_KEYS[index]] = sid
         self.roots.append(index)
 
     def add_hidden(self, index: int, card: str) -> None:
         """Lay a face-down goal: no side constraint, no tunnel through it."""
-        self.hidden[index] = card
+        self.hidden[_SLOT_KEYS[index]] = card
+
+    def lay(self, index: int, sid: int) -> None:
+        """Put a card at ``index`` without spreading reachability (a maze being read back:
+        :meth:`recompute` when all are laid)."""
+        self.cells[_SLOT_KEYS[index]] = sid
 
     def place(self, index: int, sid: int) -> list[tuple[int, int]]:
         """Lay a card (legality is the caller's business) and spread reachability.
@@ -463,18 +468,18 @@ class Maze:
 
     def reveal(self, index: int, sid: int) -> list[tuple[int, int]]:
         """Turn a face-down goal face up as shape ``sid`` and spread reachability through it."""
-        del self.hidden[index]
+        del self.hidden[_SLOT_KEYS[index]]
         return self.place(index, sid)
 
     def place_root(self, index: int, sid: int) -> None:
         """Lay a card that is itself a root (a ladder joined to its start) and spread from it."""
-        self.cells[index] = sid
+        self.cells[_SLOT_KEYS[index]] = sid
         self.roots.append(index)
         self.recompute()
 
     def replace(self, index: int, sid: int) -> None:
         """Swap the shape lying at ``index`` (a door opened, a troll bribed) and recompute."""
-        self.cells[index] = sid
+        self.cells[_SLOT_KEYS[index]] = sid
         self.recompute()
 
     def remove(self, index: int) -> int:
@@ -493,8 +498,8 @@ class Maze:
         reached: list[tuple[int, int]] = []
         queue = []
         for root in self.roots:
-            mask = self.table.sides[self.cells[root]]
-            self.live[root] = mask
+            mask = self.table.sides[self.cells[_SLOT_KEYS[root]]]
+            self.live[_SLOT_KEYS[root]] = mask
             queue.append((root, mask))
         self._spread(queue, reached)
         return reached
@@ -515,8 +520,8 @@ class Maze:
         queue = []
         for root in self.roots:
             if root != index:
-                mask = self.table.sides[self.cells[root]]
-                live[root] = mask
+                mask = self.table.sides[self.cells[_SLOT_KEYS[root]]]
+                live[_SLOT_KEYS[root]] = mask
                 queue.append((root, mask))
         self._grow(queue, [], live, frontier, index, False)
         return list(frontier)

@@ -32,7 +32,7 @@ class Sight:
         maze: Maze = OpenMaze(C.SHAPES)
         cells = view["board"]["cells"]
         for index, sid in laid(cells, C.SHAPES):
-            maze.cells[index] = sid
+            maze.lay(index, sid)
         self.goals: dict[int, str | None] = {}  # face-down goal slot -> its card, if known
         for cell in cells:
             if cell["face"] == "down":

@@ -66,7 +66,7 @@ class Board:
                 if card in (C.STARTS[colour], f"ladder-{colour}"):
                     maze.add_root(index, sid)
                 else:
-                    maze.cells[index] = sid
+                    maze.lay(index, sid)
             for index in hidden:
                 maze.add_hidden(index, UNKNOWN)
             maze.recompute()

@@ -41,7 +41,7 @@ def rebuild(game: Game, view: JSON) -> Labyrinth:
             continue
         sid = C.shape_of(card, entry["turn"])
         if slot in lab.maze.cells:  # "Auf zum Gipfel!": a card covering the start
-            lab.maze.cells[slot] = sid
+            lab.maze.lay(slot, sid)
         else:
             lab.maze.place(slot, sid)
         lab.levels[slot] = lab.shown(entry["level"])

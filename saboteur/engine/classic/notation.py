@@ -253,7 +253,7 @@ def _maze(game: ClassicGame, cells: list[Any], goals: dict[int, str]) -> Maze:
                 raise NotationError("state notation: the start card lies at (0,0)")
             maze.add_root(index, sid)
         else:
-            maze.cells[index] = sid
+            maze.lay(index, sid)
     if not maze.roots:
         raise NotationError("state notation: the maze has no start card")
     for index, card in goals.items():

@@ -396,9 +396,10 @@ class ClassicState(TableState):
                 entries[index] = entries.get(index, 0) | side
             reached = []
             for index, entry in entries.items():
-                if index not in maze.hidden:
+                key = _SLOT_KEYS[index]
+                if key not in maze.hidden:
                     continue
-                card = maze.hidden[index]
+                card = maze.hidden[key]
                 sid = _GOAL_SHAPE[card, entry, _SIDE_TOWARDS.get(last - index, 0)]
                 reached += maze.reveal(index, sid)
                 x, y = slot_xy(index)
@@ -425,8 +426,9 @@ class ClassicState(TableState):
         assert action.slot is not None
         index = action.code
         where = xy_text(index)
-        sid = self.maze.cells.get(index)
-        if index in self.maze.hidden or (sid is not None and _SHAPES[sid].card in C.GOAL_CARDS):
+        key = _SLOT_KEYS[index]
+        sid = self.maze.cells.get(key)
+        if key in self.maze.hidden or (sid is not None and _SHAPES[sid].card in C.GOAL_CARDS):
             raise IllegalAction("rockfall.goal", f"a rockfall never removes a goal card {where}")
         if sid is None:
             raise IllegalAction("rockfall.empty", f"there is no path card at {where} to remove")
@@ -441,9 +443,10 @@ class ClassicState(TableState):
 
     def _map(self, seat: int, action: Action) -> None:
         index = action.code
-        if index not in self.maze.hidden:
+        key = _SLOT_KEYS[index]
+        if key not in self.maze.hidden:
             raise IllegalAction("map.target", f"{xy_text(index)} is not a face-down goal card")
-        self._peek(seat, index, self.maze.hidden[index])
+        self._peek(seat, index, self.maze.hidden[key])
 
     def _finish_turn(self, seat: int) -> None:
         """Draw a card, then pass the turn to the next seat that still holds cards."""

@@ -140,7 +140,7 @@ def _read_maze(state: DarkCaveState, data: JSON) -> None:
         if not maze.cells:
             maze.add_root(index, C.SHAPES.by_name[name])
         else:
-            maze.cells[index] = C.SHAPES.by_name[name]
+            maze.lay(index, C.SHAPES.by_name[name])
     for entry in N.need(data, "hidden", list):
         index = N.slot(entry, "a face-down goal", 2)
         if index not in state.goal_cards or index in maze.cells or index in maze.hidden:

@@ -149,7 +149,7 @@ class DuelState(TableState):
                 if _SPECS[sid].card in (C.STARTS[colour], f"ladder-{colour}"):
                     maze.add_root(index, sid)
                 else:
-                    maze.cells[index] = sid
+                    maze.lay(index, sid)
             for index, card in self.goal_cards.items():
                 if index not in maze.cells:
                     maze.add_hidden(index, card)

@@ -118,7 +118,7 @@ def _read_cards(state: ZwergengoldState, cards: list[Any]) -> None:
         if not N.is_int(level) or not isinstance(up, bool):
             raise NotationError("state notation: a laid card's level is a number, face up a bool")
         if on_start:
-            lab.maze.cells[slot] = sid  # covering the start; the start is among the covered
+            lab.maze.lay(slot, sid)  # covering the start; the start is among the covered
         else:
             lab.maze.place(slot, sid)
         lab.levels[slot], lab.cards[slot] = lab.shown(level), card
