@@ -57,6 +57,11 @@ class TableState(State):
     @abstractmethod
     def _generate_legal(self) -> list[Action]: ...
 
+    @abstractmethod
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """As :meth:`State.apply`; declared here too, so that compiled code holding a
+        ``TableState`` calls each ruleset's own natively (``saboteur.play.playout``)."""
+
     def replay_view(self, player: int) -> JSON:
         """The view with every face-down card of the maze (the goals) as if ``player`` had looked
         at it with a map: for replays of finished games."""

@@ -15,10 +15,23 @@ from random import Random
 
 from saboteur.engine.base import State
 from saboteur.engine.chance import choice
+from saboteur.engine.table import TableState
 
 
 def play_out(state: State, rng: Random) -> int:
     """Apply random legal actions (drawn with ``rng``) until the game is over; how many."""
+    if isinstance(state, TableState):
+        return _play_out_table(state, rng)
+    steps = 0
+    while not state.is_over:
+        state.apply(choice(rng, state.legal_actions()))
+        steps += 1
+    return steps
+
+
+def _play_out_table(state: TableState, rng: Random) -> int:
+    """:func:`play_out` for the rulesets' compiled states: their methods called natively (a
+    ``State`` is an interpreted class, whose methods are looked up by name at every call)."""
     steps = 0
     while not state.is_over:
         state.apply(choice(rng, state.legal_actions()))
