@@ -5,7 +5,9 @@ Each workload runs twice under ``valgrind --tool=cachegrind --cache-sim=no``, at
 large size (games, or iterations per position); the difference of the two instruction counts over
 the difference of the work is the cost of one step or one iteration, start-up and imports cancelled
 out. The engine figure is measured for the compiled build, the same tree as pure Python, and with
-``--baseline DIR`` the ``saboteur`` package in ``DIR`` as pure Python (an older engine)::
+``--baseline DIR`` the ``saboteur`` package in ``DIR`` as pure Python (an older engine), all with
+one loop that every engine runs; for the compiled build also with ``saboteur bench``'s own
+compiled loop (``instructions_per_bench_step``)::
 
     python scripts/bench_instructions.py --baseline /tmp/tree-filed --json
 
@@ -39,6 +41,16 @@ for number in range(int(sys.argv[1])):
         actions = state.legal_actions()
         state.apply(actions[int(rng.random() * len(actions))])
         steps += 1
+print(steps)
+"""
+# the same games as `saboteur bench` plays them today: its (compiled) play-out loop
+BENCH = """
+import random, sys
+from saboteur.engine import new_game
+from saboteur.play.playout import play_out
+game, rng, steps = new_game("classic", 5), random.Random(0), 0
+for number in range(int(sys.argv[1])):
+    steps += play_out(game.new_state(number), rng)
 print(steps)
 """
 SEARCH = [
@@ -79,14 +91,18 @@ def instructions(command: list[str], root: Path, pure: bool) -> tuple[int, str]:
     return int(found.group(1).replace(",", "")), done.stdout
 
 
-def per_step(root: Path, pure: bool, small: int, large: int) -> dict[str, float]:
-    """Instructions per step of random play, from ``small`` and ``large`` games."""
+def per_step(
+    root: Path, pure: bool, small: int, large: int, program: str = ENGINE
+) -> dict[str, float]:
+    """Instructions per step of random play, from ``small`` and ``large`` games (``program``:
+    :data:`ENGINE`, or :data:`BENCH` for ``saboteur bench``'s own loop, named so)."""
     counts, steps = [], []
     for games in (small, large):
-        count, out = instructions(["-c", ENGINE, str(games)], root, pure)
+        count, out = instructions(["-c", program, str(games)], root, pure)
         counts.append(count)
         steps.append(int(out.split()[-1]))
-    return {"instructions_per_step": round((counts[1] - counts[0]) / (steps[1] - steps[0]))}
+    name = "instructions_per_bench_step" if program is BENCH else "instructions_per_step"
+    return {name: round((counts[1] - counts[0]) / (steps[1] - steps[0]))}
 
 
 def per_iteration(root: Path, small: int, large: int) -> dict[str, float]:
@@ -130,6 +146,7 @@ def main(
         "compiled": per_step(ROOT, False, *games),
         "pure": per_step(ROOT, True, *games),
     }
+    result["compiled"].update(per_step(ROOT, False, *games, program=BENCH))
     if baseline is not None:
         result["baseline"] = per_step(baseline, True, *games)
     if not no_search:
