@@ -68,7 +68,7 @@ def playout(
             return digger_chance(state)
         seat = state.current_player
         assert seat is not None
-        action = best(situation_of(state, seat, opinion), state.legal_actions(), rng)
+        action = best(situation_of(state, seat, opinion), state.legal_list(), rng)
         react(opinion, state, seat, action)
         state.apply(action)
         moves += 1
@@ -99,7 +99,7 @@ def descend(
     while len(results) <= round_index:
         mover = state.current_player
         assert mover is not None
-        ranked = rank(situation_of(state, mover, opinion), state.legal_actions(), rng)
+        ranked = rank(situation_of(state, mover, opinion), state.legal_list(), rng)
         width = 1 + int(math.sqrt(node.visits) / 2)
         children = node.children
         untried: Action | None = None

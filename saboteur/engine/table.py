@@ -50,9 +50,15 @@ class TableState(State):
         return [seat for seat, score in enumerate(scores) if score == best]
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate_legal()
-        return list(self._legal)
+        return list(self.legal_list())
+
+    def legal_list(self) -> list[Action]:
+        """:meth:`legal_actions` without the copy: the list kept until the next move, which
+        the caller must not change (the compiled play-outs read it once and move on)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate_legal()
+        return legal
 
     @abstractmethod
     def _generate_legal(self) -> list[Action]: ...

@@ -34,6 +34,6 @@ def _play_out_table(state: TableState, rng: Random) -> int:
     ``State`` is an interpreted class, whose methods are looked up by name at every call)."""
     steps = 0
     while not state.is_over:
-        state.apply(choice(rng, state.legal_actions()))
+        state.apply(choice(rng, state.legal_list()))
         steps += 1
     return steps

@@ -78,6 +78,8 @@ _SHAPE_BITS: Final = C.CARD_SHAPE_BITS
 _SHAPES: Final = C.SHAPES.shapes
 _DECK: Final = tuple(C.deck_cards())
 _SLOT_KEYS: Final = SLOT_KEYS
+# what a move that lays no card reaches (never changed)
+_NOTHING_REACHED: Final[list[tuple[int, int]]] = []
 # a revealed goal's shape by (card, entry sides, preferred side): cards.goal_shape_for, which
 # searches every shape, once per combination instead of at every reveal
 _GOAL_SHAPE: Final = {
@@ -338,7 +340,7 @@ class ClassicState(TableState):
         assert card is not None
         if card not in hand:
             raise IllegalAction("hand", f"seat {seat} holds no {card} card")
-        reached: list[tuple[int, int]] = []
+        reached = _NOTHING_REACHED
         if kind == PLACE:
             reached = self._place(seat, action)
         elif kind in (BREAK, REPAIR):
