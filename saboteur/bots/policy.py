@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final
 
 from saboteur.bots import memory
 from saboteur.bots.tunnel import GOAL_SLOTS, Maze, Reach, distance, is_dead_end
@@ -42,6 +42,11 @@ TRUSTED: Final = memory.TRUSTED
 DIGGER: Final = C.DIGGER
 GOLD_GOAL: Final = C.GOLD_GOAL
 _GOAL_OBJECTS: Final[tuple[object, ...]] = GOAL_SLOTS
+# every subset of the goal slots as one tuple, by a mask of GOAL_SLOTS positions; a slot's bit
+_GOAL_SETS: Final = [
+    tuple(slot for i, slot in enumerate(GOAL_SLOTS) if mask >> i & 1) for mask in range(8)
+]
+_GOAL_BIT: Final = {slot: 1 << i for i, slot in enumerate(GOAL_SLOTS)}
 SABOTEUR_PASS: Final = {"NESW": 10, "NES": 8, "NEW": 8, "EW": 7, "rockfall": -12, "map": 0}
 
 
@@ -79,14 +84,22 @@ class Situation:
         self.progress = progress
 
     def candidates(self) -> tuple[int, ...]:
-        """Goal slots that may hold the gold, as far as this seat knows."""
-        if self.gold is not None:
-            return (self.gold,)
+        """Goal slots that may hold the gold, as far as this seat knows (one shared tuple per
+        set of slots: the nearest-distance memo finds it by identity)."""
+        gold = self.gold
+        if gold is not None:
+            bit = _GOAL_BIT.get(gold)
+            return (gold,) if bit is None else _GOAL_SETS[bit]
         hidden, stones = self.maze.hidden, self.stones
+        mask = 0
+        bit = 1
         # the slots as the objects they are (typed object: the compiled build would otherwise
         # make a new int object for every membership test)
-        found = [slot for slot in _GOAL_OBJECTS if slot in hidden and slot not in stones]
-        return cast(tuple[int, ...], tuple(found))
+        for slot in _GOAL_OBJECTS:
+            if slot in hidden and slot not in stones:
+                mask |= bit
+            bit <<= 1
+        return _GOAL_SETS[mask]
 
 
 def situation_of(state: ClassicState, seat: int, opinion: list[float] | None = None) -> Situation:

@@ -106,7 +106,9 @@ class Reach:
         self.targets = targets = tuple(targets)
         self.near = near = nearest_table(targets)
         best = second = FAR  # the two smallest distances (one pass, no sort)
-        for index in maze.frontier:
+        ordered = maze.frontier_in_order()  # a list (kept until the frontier changes): no dict walk
+        for at in range(0, len(ordered), 2):
+            index = ordered[at]
             distance_here = near[index]
             if distance_here < 0:
                 distance_here = _nearest(index, targets, near)
