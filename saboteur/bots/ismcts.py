@@ -111,7 +111,6 @@ class IsmctsBot(HeuristicBot):
 
     name = "ismcts"
     default_budget = Budget(iterations=DEFAULT_ITERATIONS)
-    sees_exposure = True
     playout_depth: int | None = PLAYOUT_DEPTH
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
@@ -153,8 +152,7 @@ class IsmctsBot(HeuristicBot):
         """The playouts' table of suspicions at the start: this seat's suspicion of each other
         seat, and for itself what its own moves so far have shown the others."""
         opinion = list(self.memory.suspicion)
-        if self.sees_exposure:
-            opinion[self.seat] = self.memory.exposure
+        opinion[self.seat] = self.memory.exposure
         return opinion
 
     def root_width(self) -> int:

@@ -101,9 +101,9 @@ def descend(
         assert mover is not None
         ranked = rank(situation_of(state, mover, opinion), state.legal_list(), rng)
         width = 1 + int(math.sqrt(node.visits) / 2)
-        children = node.children
+        children, options = node.children, ranked[:width]
         untried: Action | None = None
-        for _, option in ranked[:width]:
+        for _, option in options:
             known = children.get(option)
             if known is None:
                 if untried is None:
@@ -115,7 +115,7 @@ def descend(
             node = children[untried] = Node(mover)
         else:
             chosen, top = ranked[0][1], -math.inf
-            for _, option in ranked[:width]:  # the first of the highest bounds, as max() picks
+            for _, option in options:  # the first of the highest bounds, as max() picks
                 bound = children[option].ucb()
                 if bound > top:
                     chosen, top = option, bound

@@ -498,8 +498,9 @@ class Maze:
         reached: list[tuple[int, int]] = []
         queue = []
         for root in self.roots:
-            mask = self.table.sides[self.cells[_SLOT_KEYS[root]]]
-            self.live[_SLOT_KEYS[root]] = mask
+            key = _SLOT_KEYS[root]
+            mask = self.table.sides[self.cells[key]]
+            self.live[key] = mask
             queue.append((root, mask))
         self._spread(queue, reached)
         return reached
@@ -520,8 +521,9 @@ class Maze:
         queue = []
         for root in self.roots:
             if root != index:
-                mask = self.table.sides[self.cells[_SLOT_KEYS[root]]]
-                live[_SLOT_KEYS[root]] = mask
+                key = _SLOT_KEYS[root]
+                mask = self.table.sides[self.cells[key]]
+                live[key] = mask
                 queue.append((root, mask))
         self._grow(queue, [], live, frontier, index, False)
         return list(frontier)

@@ -398,10 +398,9 @@ class ClassicState(TableState):
                 entries[index] = entries.get(index, 0) | side
             reached = []
             for index, entry in entries.items():
-                key = _SLOT_KEYS[index]
-                if key not in maze.hidden:
+                if index not in maze.hidden:
                     continue
-                card = maze.hidden[key]
+                card = maze.hidden[index]
                 sid = _GOAL_SHAPE[card, entry, _SIDE_TOWARDS.get(last - index, 0)]
                 reached += maze.reveal(index, sid)
                 x, y = slot_xy(index)
@@ -428,9 +427,8 @@ class ClassicState(TableState):
         assert action.slot is not None
         index = action.code
         where = xy_text(index)
-        key = _SLOT_KEYS[index]
-        sid = self.maze.cells.get(key)
-        if key in self.maze.hidden or (sid is not None and _SHAPES[sid].card in C.GOAL_CARDS):
+        sid = self.maze.cells.get(index)
+        if index in self.maze.hidden or (sid is not None and _SHAPES[sid].card in C.GOAL_CARDS):
             raise IllegalAction("rockfall.goal", f"a rockfall never removes a goal card {where}")
         if sid is None:
             raise IllegalAction("rockfall.empty", f"there is no path card at {where} to remove")
@@ -445,10 +443,9 @@ class ClassicState(TableState):
 
     def _map(self, seat: int, action: Action) -> None:
         index = action.code
-        key = _SLOT_KEYS[index]
-        if key not in self.maze.hidden:
+        if index not in self.maze.hidden:
             raise IllegalAction("map.target", f"{xy_text(index)} is not a face-down goal card")
-        self._peek(seat, index, self.maze.hidden[key])
+        self._peek(seat, index, self.maze.hidden[index])
 
     def _finish_turn(self, seat: int) -> None:
         """Draw a card, then pass the turn to the next seat that still holds cards."""
