@@ -279,9 +279,13 @@ async def test_a_conflicting_append_is_retried_after_reloading(
             ann_on_b = await Client.open(b.ws, token=ann.token)
             await ann_on_b.expect("game", game=game)
             deliver = b.service.bus._deliver  # type: ignore[union-attr]
+            dropped: list[bytes] = []
 
             async def deaf_to_actions(data: bytes | str, on_message: Any) -> None:
-                if b'"kind":"action"' not in (data if isinstance(data, bytes) else data.encode()):
+                raw = data if isinstance(data, bytes) else data.encode()
+                if b'"kind":"action"' in raw:
+                    dropped.append(raw)
+                else:
                     await deliver(data, on_message)
 
             b.service.bus._deliver = deaf_to_actions  # type: ignore[union-attr,method-assign]
@@ -289,6 +293,8 @@ async def test_a_conflicting_append_is_retried_after_reloading(
             first, second = view["legal"][0], view["legal"][-1]
             await ann.send({"type": "act", "game": game, "action": first})
             assert (await ann.expect("game", game=game))["seq"] == 1
+            # node B hears the move late under load: it must have dropped it before hearing again
+            await wait_until(lambda: dropped)
             b.service.bus._deliver = deliver  # type: ignore[union-attr,method-assign]
             assert b.service.tables[game].seq == 0  # node B has not heard of the move
             error = await ann_on_b.error({"type": "act", "game": game, "action": second})

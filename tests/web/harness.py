@@ -265,14 +265,18 @@ class Player:
         )
         return cards
 
+    def close_round_result(self) -> None:
+        """If a round's result is on show, read it and go on (it covers the hand)."""
+        result = self.page.locator('#overlay:not([hidden]) [data-fkey="overlay-close"]')
+        if result.count():
+            result.click()
+            self.page.wait_for_selector("#overlay", state="hidden")
+
     def play_turn(self, plan: dict[str, int]) -> str:
         """Take one turn with clicks: gold if offered, else lay a tunnel towards the goals, else
         break or repair, else discard. Returns what was done; counts it in ``plan``."""
         page = self.page
-        result = page.locator('#overlay:not([hidden]) [data-fkey="overlay-close"]')
-        if result.count():  # a round's result is on show: read it, go on
-            result.click()
-            page.wait_for_selector("#overlay", state="hidden")
+        self.close_round_result()
         gold = page.locator("#hand .gold-card")
         if gold.count():
             gold.first.click()

@@ -30,10 +30,12 @@ def test_the_hand_fits_a_phone_and_hints_speak_of_taps(people: Callable[..., Pla
 
     # a path card that lies two ways: laid, the hint says tap; tapped again, it turns. The random
     # bots may have broken Pia's tool, or her hand may hold no such card that fits: then she plays
-    # her turn otherwise and tries again on her next one
+    # her turn otherwise and tries again on her next one (a broken tool may stay broken until the
+    # round ends, ~20 of her turns at 3 players: hence 24 tries)
     lay = page.locator("#card-menu .menu-item.kind-place:not([disabled])")
     hands: list[list[str]] = []
-    for _ in range(8):
+    for _ in range(24):
+        pia.close_round_result()
         found = _a_turnable_card_to_lay(pia, lay)
         if found is not None:
             index, card = found
@@ -44,7 +46,7 @@ def test_the_hand_fits_a_phone_and_hints_speak_of_taps(people: Callable[..., Pla
         wait_for(page, f"Number(document.body.dataset.seq) > {seq}")
         assert wait_my_turn(pia)
     else:
-        raise AssertionError(f"no path card to lay that turns in 8 turns: {hands}")
+        raise AssertionError(f"no path card to lay that turns in 24 turns: {hands}")
     lay.tap()
     hint = page.inner_text("#hint")
     assert hint.startswith("Tap ") and "tap the card again to turn it" in hint, hint
