@@ -14,7 +14,7 @@ from __future__ import annotations
 from random import Random
 
 from saboteur.engine.base import State
-from saboteur.engine.chance import choice
+from saboteur.engine.chance import choice, draw_below
 from saboteur.engine.table import TableState
 
 
@@ -33,7 +33,11 @@ def _play_out_table(state: TableState, rng: Random) -> int:
     """:func:`play_out` for the rulesets' compiled states: their methods called natively (a
     ``State`` is an interpreted class, whose methods are looked up by name at every call)."""
     steps = 0
+    draw = rng.getrandbits  # bound once: the same draws as ``choice(rng, ...)``, no look-up each
     while not state.is_over:
-        state.apply(choice(rng, state.legal_list()))
+        legal = state.legal_list()
+        if not legal:  # (draw_below would never return for none)
+            raise IndexError(f"no legal action at turn {state.turns} of a game that is not over")
+        state.apply(legal[draw_below(draw, len(legal))])
         steps += 1
     return steps
