@@ -10,8 +10,11 @@ import pytest
 from saboteur.bots.base import Bot, Budget, choose
 from saboteur.bots.heuristic import HeuristicBot
 from saboteur.bots.ismcts import IsmctsBot
+from saboteur.bots.memory import Memory
+from saboteur.bots.policy import react
 from saboteur.bots.random_bot import RandomBot
 from saboteur.bots.registry import BotSpecError, make_bot, parse_spec
+from saboteur.bots.tunnel import is_dead_end
 from saboteur.engine import Event, new_game
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
@@ -272,6 +275,53 @@ def test_the_search_starts_from_what_its_own_moves_have_shown() -> None:
     assert opinion[:2] + opinion[3:] == bot.memory.suspicion[:2] + bot.memory.suspicion[3:]
 
 
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_playouts_judge_the_tunnel_as_an_onlookers_memory_does(seed: int) -> None:
+    """Inside the playouts (``policy.react``) a card laid or a rockfall moves the player's
+    suspicion by as much as a digger onlooker's memory moves it: a card that brings the tunnel
+    nearer the goals earns trust, one that leads it away is suspect, a dead end more so (with
+    ``faithful=True``, as ``ismcts-faithful`` plays). The default's rougher rules leave a card that
+    leads away unremarked."""
+    game = new_game("classic", 5)
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    onlookers = [Memory(game, 0), Memory(game, 1)]
+    seen = 0
+    judged = {"nearer": 0, "away": 0, "dead end": 0, "rockfall": 0}
+    while not state.is_over and state.round == 1:
+        for memory in onlookers:
+            memory.observe(state.events_for(memory.seat, seen))
+        seen = len(state.events)
+        seat = state.current_player
+        assert seat is not None
+        action = rng.choice(state.legal_actions())
+        onlooker = onlookers[0] if seat != 0 else onlookers[1]
+        if action.kind in ("place", "rockfall"):
+            opinion, rough = [0.0] * 5, [0.0] * 5
+            react(opinion, state, seat, action, faithful=True)
+            react(rough, state, seat, action)
+            before = onlooker.suspicion[seat]
+            state.apply(action)
+            for memory in onlookers:
+                memory.observe(state.events_for(memory.seat, seen))
+            seen = len(state.events)
+            assert opinion[seat] == pytest.approx(onlooker.suspicion[seat] - before), action
+            sid = action.code & 63
+            if action.kind == "rockfall":
+                judged["rockfall"] += 1
+            elif is_dead_end(sid):
+                judged["dead end"] += 1
+            else:
+                if opinion[seat] < 0:
+                    judged["nearer"] += 1
+                elif opinion[seat] > 0:
+                    judged["away"] += 1
+                    assert rough[seat] == 0.0  # the rough rules let it pass
+        else:
+            state.apply(action)
+    assert min(judged.values()) > 0, judged
+
+
 # -- the registry ------------------------------------------------------------------------------
 
 
@@ -306,8 +356,8 @@ def test_the_depth_setting_cuts_the_playouts(
 
     depths: list[object] = []
 
-    def recorded(*args: object) -> None:  # tree.descend: the playout's depth comes last
-        depths.append(args[-1])
+    def recorded(*args: object) -> None:  # tree.descend: the playout's depth is the 8th
+        depths.append(args[7])
 
     monkeypatch.setattr(ismcts, "descend", recorded)
     game = new_game("classic", 4)
@@ -389,7 +439,9 @@ def test_ismcts_searches_in_later_rounds() -> None:
     assert bot.iterations == 12
 
 
-@pytest.mark.parametrize("spec", ["ismcts:iterations=36", "ismcts-full:iterations=12"])
+@pytest.mark.parametrize(
+    "spec", ["ismcts:iterations=36", "ismcts-full:iterations=12", "ismcts-faithful:iterations=12"]
+)
 def test_ismcts_is_deterministic_for_a_seed(spec: str) -> None:
     state = _midgame(5, 8, 12)
     seat = state.current_player

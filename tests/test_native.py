@@ -62,7 +62,11 @@ def search_trace() -> list[Any]:
             seat = state.current_player
             assert seat is not None
             state.apply(choose(bots[seat], state))
-        for spec in ("ismcts:iterations=48", "ismcts-full:iterations=24"):
+        for spec in (
+            "ismcts:iterations=48",
+            "ismcts-full:iterations=24",
+            "ismcts-faithful:iterations=24",
+        ):
             seat = state.current_player
             assert seat is not None
             bot = make_bot(spec, game, seat, seed=seed)

@@ -1,9 +1,10 @@
 """Computer players: ``random``, ``heuristic`` and ``ismcts``, and tournaments between them
-(``ismcts-full``: the search with playouts to the round's end, to compare against).
+(to compare against: ``ismcts-full``, the search with playouts to the round's end, and
+``ismcts-faithful``, the search whose playouts judge the tunnel as an onlooker's memory does).
 
 >>> from saboteur.bots import bot_names
 >>> bot_names()
-['heuristic', 'ismcts', 'ismcts-full', 'random']
+['heuristic', 'ismcts', 'ismcts-faithful', 'ismcts-full', 'random']
 """
 
 from saboteur.bots.base import Bot, Budget, choose

@@ -112,6 +112,9 @@ class IsmctsBot(HeuristicBot):
     name = "ismcts"
     default_budget = Budget(iterations=DEFAULT_ITERATIONS)
     playout_depth: int | None = PLAYOUT_DEPTH
+    # the playouts judge the tunnel by dead ends only (policy.react, faithful=False): the memory's
+    # fuller rules (ismcts-faithful) are being screened against it (docs/bots.md)
+    faithful_reaction = False
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         if view["phase"] == "gold":
@@ -201,7 +204,10 @@ class IsmctsBot(HeuristicBot):
         """Play ``action`` in the sample, walk down the tree, play out, and score the path."""
         depth = self.playout_depth if self.budget.depth is None else self.budget.depth
         rng = random.Random(seed)
-        descend(child, state, action, round_index, rng, self.opinion(), self.seat, depth)
+        descend(
+            child, state, action, round_index, rng, self.opinion(), self.seat, depth,
+            self.faithful_reaction,
+        )  # fmt: skip
 
 
 class FullPlayoutIsmctsBot(IsmctsBot):
@@ -212,3 +218,15 @@ class FullPlayoutIsmctsBot(IsmctsBot):
 
     name = "ismcts-full"
     playout_depth = None
+
+
+class FaithfulReactionIsmctsBot(IsmctsBot):
+    """The search whose playouts judge the tunnel as an onlooker's memory does: a card that brings
+    it nearer the goals earns trust, one that leads it away is suspect, a dead end more so
+    (:func:`~saboteur.bots.policy.react` with ``faithful=True``); the default counts dead ends only.
+
+    A candidate for the default, being screened (``ismcts-faithful``; hosts do not seat it).
+    """
+
+    name = "ismcts-faithful"
+    faithful_reaction = True

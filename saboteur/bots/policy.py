@@ -90,16 +90,20 @@ class Situation:
         if gold is not None:
             bit = _GOAL_BIT.get(gold)
             return (gold,) if bit is None else _GOAL_SETS[bit]
-        hidden, stones = self.maze.hidden, self.stones
-        mask = 0
-        bit = 1
-        # the slots as the objects they are (typed object: the compiled build would otherwise
-        # make a new int object for every membership test)
-        for slot in _GOAL_OBJECTS:
-            if slot in hidden and slot not in stones:
-                mask |= bit
-            bit <<= 1
-        return _GOAL_SETS[mask]
+        return _hidden_goals(self.maze.hidden, self.stones)
+
+
+def _hidden_goals(hidden: dict[int, str], stones: frozenset[int]) -> tuple[int, ...]:
+    """The face-down goals not known to be stone, as the one shared tuple of that set."""
+    mask = 0
+    bit = 1
+    # the slots as the objects they are (typed object: the compiled build would otherwise
+    # make a new int object for every membership test)
+    for slot in _GOAL_OBJECTS:
+        if slot in hidden and slot not in stones:
+            mask |= bit
+        bit <<= 1
+    return _GOAL_SETS[mask]
 
 
 def situation_of(state: ClassicState, seat: int, opinion: list[float] | None = None) -> Situation:
@@ -134,15 +138,39 @@ _NO_STONES: Final[frozenset[int]] = frozenset()
 _ZEROS: Final = [[0.0] * players for players in range(11)]
 
 
-def react(opinion: list[float], state: ClassicState, seat: int, action: Action) -> None:
+def react(
+    opinion: list[float],
+    state: ClassicState,
+    seat: int,
+    action: Action,
+    faithful: bool = False,
+    reach: Reach | None = None,
+) -> None:
     """Update a shared table of suspicions for ``seat`` playing ``action`` (before it is applied).
 
-    A cheap stand-in, inside playouts, for what each player's memory would make of it.
+    A stand-in, inside playouts, for what an onlooker's memory would make of it: by the rules of
+    :class:`~saboteur.bots.memory.Memory` for the tunnel (a card that brings the tunnel nearer the
+    goals earns trust, one that leads it away is suspect, a dead end more so) and for tools.
+    ``faithful=False`` (the default search's): rougher rules, only dead ends and tools counted;
+    ``ismcts-faithful`` plays with ``faithful=True``. ``reach``: one towards the face-down goals
+    already made for the maze as it is (:func:`public_reach`), else one is made when needed.
     """
     kind = action.kind
     if kind == "place":
-        if is_dead_end(action.code & 63):
-            opinion[seat] += 1.5
+        sid = action.code & 63
+        if not faithful:
+            if is_dead_end(sid):
+                opinion[seat] += 1.5
+            return
+        if reach is None:
+            reach = public_reach(state.maze)
+        before, after = reach.best, reach.after_place(action.code >> 6, sid)
+        if is_dead_end(sid):
+            opinion[seat] += 2.0 if after > before else 1.0
+        elif after < before:
+            opinion[seat] -= 0.4 * (before - after)
+        elif after > before:
+            opinion[seat] += 0.5
     elif kind == "break":
         target = action.seat
         assert target is not None
@@ -152,7 +180,20 @@ def react(opinion: list[float], state: ClassicState, seat: int, action: Action) 
         assert target is not None
         opinion[seat] += 1.0 if opinion[target] >= SUSPECT else -0.5
     elif kind == "rockfall":
-        opinion[seat] += -1.0 if is_dead_end(state.maze.cells[action.code]) else 1.5
+        maze = state.maze
+        if is_dead_end(maze.cells[action.code]):
+            opinion[seat] -= 1.0
+        elif not faithful:
+            opinion[seat] += 1.5
+        else:
+            if reach is None:
+                reach = public_reach(maze)
+            opinion[seat] += 2.0 if reach.after_remove(action.code) > reach.best else 0.3
+
+
+def public_reach(maze: Maze) -> Reach:
+    """The reach towards every face-down goal: how an onlooker measures the tunnel."""
+    return Reach(maze, _hidden_goals(maze.hidden, _NO_STONES))
 
 
 def gold_choice(legal: Sequence[Action]) -> Action:
@@ -165,7 +206,12 @@ def best(sit: Situation, legal: list[Action], rng: random.Random) -> Action:
     then walks it as one (a ``Sequence`` it would iterate through Python's protocol)."""
     if legal[0].kind == "gold":
         return gold_choice(legal)
-    reach = Reach(sit.maze, sit.candidates())
+    return best_in(sit, Reach(sit.maze, sit.candidates()), legal, rng)
+
+
+def best_in(sit: Situation, reach: Reach, legal: list[Action], rng: random.Random) -> Action:
+    """:func:`best` with the reach towards ``sit``'s candidate goals made by the caller (no gold
+    to take among ``legal``)."""
     digger = sit.role == DIGGER
     noise = rng.random
     chosen, top = legal[0], -1e9

@@ -22,7 +22,8 @@ import random
 from typing import Final
 
 from saboteur.bots.evaluate import digger_chance
-from saboteur.bots.policy import best, rank, react, situation_of
+from saboteur.bots.policy import best_in, gold_choice, rank, react, situation_of
+from saboteur.bots.tunnel import Reach
 from saboteur.engine.base import Action
 from saboteur.engine.classic.cards import DIGGER
 from saboteur.engine.classic.state import ClassicState
@@ -54,11 +55,13 @@ def playout(
     rng: random.Random,
     opinion: list[float] | None = None,
     depth: int | None = None,
+    faithful: bool = False,
 ) -> float:
     """Play the round on with the heuristic policy; the diggers' share of the win.
 
     That is 1 or 0 once the round is over; after ``depth`` moves (``None``: never) the
     playout stops and the chance :func:`~saboteur.bots.evaluate.digger_chance` gives.
+    ``faithful``: how the seats judge each other's moves (:func:`~saboteur.bots.policy.react`).
     """
     results = state.results
     opinion = [0.0] * state.game.players if opinion is None else opinion
@@ -68,8 +71,18 @@ def playout(
             return digger_chance(state)
         seat = state.current_player
         assert seat is not None
-        action = best(situation_of(state, seat, opinion), state.legal_list(), rng)
-        react(opinion, state, seat, action)
+        legal = state.legal_list()
+        if legal[0].kind == "gold":
+            state.apply(gold_choice(legal))
+            moves += 1
+            continue
+        sit = situation_of(state, seat, opinion)
+        reach = Reach(state.maze, sit.candidates())
+        action = best_in(sit, reach, legal, rng)
+        # an onlooker measures the tunnel towards every face-down goal: the same reach unless
+        # this seat knows more of the goals
+        public = reach if sit.gold is None and not sit.stones else None
+        react(opinion, state, seat, action, faithful, public)
         state.apply(action)
         moves += 1
     return 1.0 if results[round_index]["winner"] == "diggers" else 0.0
@@ -84,6 +97,7 @@ def descend(
     opinion: list[float],
     seat: int,
     depth: int | None,
+    faithful: bool = False,
 ) -> None:
     """Play ``action`` (``seat``'s, below ``child``) in the sample ``state``, walk down the tree
     (a node tried ``n`` times offers its seat's ``1 + ⌊√n / 2⌋`` best moves by the heuristic, an
@@ -93,7 +107,7 @@ def descend(
     ``opinion`` is the table of suspicions the playout starts from (changed in place)."""
     results = state.results
     roles = state.roles  # this round's (a new round deals new ones into a new list)
-    react(opinion, state, seat, action)
+    react(opinion, state, seat, action, faithful)
     state.apply(action)
     node, path = child, [child]
     while len(results) <= round_index:
@@ -121,11 +135,11 @@ def descend(
                     chosen, top = option, bound
             node = children[chosen]
         path.append(node)
-        react(opinion, state, mover, chosen)
+        react(opinion, state, mover, chosen, faithful)
         state.apply(chosen)
         if untried is not None:
             break
-    diggers = playout(state, round_index, rng, opinion, depth)
+    diggers = playout(state, round_index, rng, opinion, depth, faithful)
     for visited in path:
         visited.visits += 1
         visited.wins += diggers if roles[visited.seat] == DIGGER else 1.0 - diggers

@@ -58,6 +58,9 @@ CLASSIC = Ruleset(
             searching=True,
         ),
         BotOffer("ismcts-full", "saboteur.bots.ismcts:FullPlayoutIsmctsBot", searching=True),
+        BotOffer(
+            "ismcts-faithful", "saboteur.bots.ismcts:FaithfulReactionIsmctsBot", searching=True
+        ),
     ),
     away_bot="heuristic",
     stats="saboteur.play.simulate:SimulationStats",
