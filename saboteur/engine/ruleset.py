@@ -13,7 +13,7 @@ Code of higher layers (bots, research environments, statistics) is named by an i
 >>> classic.players.low, classic.players.high, classic.players.default
 (3, 10, 4)
 >>> [offer.name for offer in classic.bots]
-['random', 'heuristic', 'ismcts', 'ismcts-full']
+['random', 'heuristic', 'ismcts', 'ismcts-full', 'ismcts-faithful']
 >>> classic.title["de"]
 'Saboteur'
 """
