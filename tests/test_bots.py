@@ -306,10 +306,9 @@ def test_the_playouts_judge_the_tunnel_as_an_onlookers_memory_does(seed: int) ->
                 memory.observe(state.events_for(memory.seat, seen))
             seen = len(state.events)
             assert opinion[seat] == pytest.approx(onlooker.suspicion[seat] - before), action
-            sid = action.code & 63
             if action.kind == "rockfall":
                 judged["rockfall"] += 1
-            elif is_dead_end(sid):
+            elif is_dead_end(action.code & 63):
                 judged["dead end"] += 1
             else:
                 if opinion[seat] < 0:

@@ -201,17 +201,16 @@ def gold_choice(legal: Sequence[Action]) -> Action:
     return max(legal, key=lambda action: int(action.choice or 0))
 
 
-def best(sit: Situation, legal: list[Action], rng: random.Random) -> Action:
+def best(
+    sit: Situation, legal: list[Action], rng: random.Random, reach: Reach | None = None
+) -> Action:
     """The highest-scoring action (ties broken by ``rng``). ``legal`` a list: the compiled build
-    then walks it as one (a ``Sequence`` it would iterate through Python's protocol)."""
+    then walks it as one (a ``Sequence`` it would iterate through Python's protocol). ``reach``:
+    towards ``sit``'s candidate goals, if the caller made it already."""
     if legal[0].kind == "gold":
         return gold_choice(legal)
-    return best_in(sit, Reach(sit.maze, sit.candidates()), legal, rng)
-
-
-def best_in(sit: Situation, reach: Reach, legal: list[Action], rng: random.Random) -> Action:
-    """:func:`best` with the reach towards ``sit``'s candidate goals made by the caller (no gold
-    to take among ``legal``)."""
+    if reach is None:
+        reach = Reach(sit.maze, sit.candidates())
     digger = sit.role == DIGGER
     noise = rng.random
     chosen, top = legal[0], -1e9

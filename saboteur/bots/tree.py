@@ -22,7 +22,7 @@ import random
 from typing import Final
 
 from saboteur.bots.evaluate import digger_chance
-from saboteur.bots.policy import best_in, gold_choice, rank, react, situation_of
+from saboteur.bots.policy import best, rank, react, situation_of
 from saboteur.bots.tunnel import Reach
 from saboteur.engine.base import Action
 from saboteur.engine.classic.cards import DIGGER
@@ -71,14 +71,9 @@ def playout(
             return digger_chance(state)
         seat = state.current_player
         assert seat is not None
-        legal = state.legal_list()
-        if legal[0].kind == "gold":
-            state.apply(gold_choice(legal))
-            moves += 1
-            continue
         sit = situation_of(state, seat, opinion)
         reach = Reach(state.maze, sit.candidates())
-        action = best_in(sit, reach, legal, rng)
+        action = best(sit, state.legal_list(), rng, reach)
         # an onlooker measures the tunnel towards every face-down goal: the same reach unless
         # this seat knows more of the goals
         public = reach if sit.gold is None and not sit.stones else None
