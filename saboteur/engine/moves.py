@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 JSON = dict[str, Any]
 
 
+# acyclic: the compiled class is left out of the cycle collector (it can be in no reference cycle)
+@mypyc_attr(acyclic=True)
 class Action:
     """An immutable action with a stable text form (like a UCI chess move).
 
@@ -54,6 +58,7 @@ class Action:
         return self._hash
 
 
+@mypyc_attr(acyclic=True)  # (as Action: made for every move, so the collector's work adds up)
 class Event:
     """Something that happened, in data (``kind`` and ``data``) and in words (:meth:`describe`).
 

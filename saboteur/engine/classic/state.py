@@ -29,6 +29,7 @@ from saboteur.engine.classic.actions import (
     REPAIR_PLAY,
     ROCKFALL,
     ROCKFALL_PLAY,
+    CardPlay,
     gold_action,
     parse_action,
     slot_action,
@@ -272,36 +273,14 @@ class ClassicState(TableState):
         assert seat is not None
         seen = shape_bits = 0
         broken, n, maze = self.broken, len(self.hands), self.maze
-        others: list[Action] = []  # the hand's cards each once, in hand order: what is not a place
-        passes: list[Action] = []
+        plays: list[CardPlay] = []  # the hand's cards each once, in hand order
         for card in self.hands[seat]:
             play = _PLAYS[card]
-            if seen & play.bit:
-                continue
-            seen |= play.bit
-            passes.append(play.passing)
-            kind = play.kind
-            if kind == PLACE_PLAY:
-                shape_bits |= play.shape_bits
-            elif kind == BREAK_PLAY:
-                bit, breaks = play.tool, play.targets
-                for target in range(n):
-                    if not broken[target] & bit:
-                        others.append(breaks[target])
-            elif kind == REPAIR_PLAY:
-                for tool, repairs in play.repairs:
-                    for target in range(n):
-                        if broken[target] & tool:
-                            others.append(repairs[target])
-            elif kind == ROCKFALL_PLAY:
-                rockfalls = _ROCKFALLS
-                for index, sid in maze.cells.items():
-                    if sid < _PLACEABLE_LIMIT:
-                        others.append(rockfalls[index] or slot_action(play.card, index))
-            else:
-                maps = _MAPS
-                for index in maze.hidden:
-                    others.append(maps[index] or slot_action(play.card, index))
+            if not seen & play.bit:
+                seen |= play.bit
+                plays.append(play)
+                shape_bits |= play.shape_bits  # (0 for an action card)
+        # one list, in order: placements by slot, then the action cards' plays, then discards
         actions: list[Action] = []
         if shape_bits and not broken[seat]:
             rows, fit, byte_bits = _SLOT_ROWS, _FIT, _BYTE_BITS
@@ -317,8 +296,31 @@ class ClassicState(TableState):
                             actions.append(row[base + bit])
                         fits >>= 8
                         base += 8
-        actions += others
-        actions += passes
+        for play in plays:
+            kind = play.kind
+            if kind == PLACE_PLAY:
+                continue
+            if kind == BREAK_PLAY:
+                bit, breaks = play.tool, play.targets
+                for target in range(n):
+                    if not broken[target] & bit:
+                        actions.append(breaks[target])
+            elif kind == REPAIR_PLAY:
+                for tool, repairs in play.repairs:
+                    for target in range(n):
+                        if broken[target] & tool:
+                            actions.append(repairs[target])
+            elif kind == ROCKFALL_PLAY:
+                rockfalls = _ROCKFALLS
+                for index, sid in maze.cells.items():
+                    if sid < _PLACEABLE_LIMIT:
+                        actions.append(rockfalls[index] or slot_action(play.card, index))
+            else:
+                maps = _MAPS
+                for index in maze.hidden:
+                    actions.append(maps[index] or slot_action(play.card, index))
+        for play in plays:
+            actions.append(play.passing)
         return actions
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
@@ -593,10 +595,10 @@ def _fewest_cards(pile: list[int], value: int) -> list[int]:
     have_ones, have_twos, have_threes = pile.count(1), pile.count(2), pile.count(3)
     for target in range(value, 0, -1):
         best = best_threes = best_twos = -1  # the fewest cards: the first such (threes, twos)
-        for threes in range(have_threes + 1):
-            for twos in range(have_twos + 1):
+        for threes in range(min(have_threes, target // 3) + 1):  # (beyond: worth too much)
+            for twos in range(min(have_twos, (target - 3 * threes) // 2) + 1):
                 ones = target - 3 * threes - 2 * twos
-                if 0 <= ones <= have_ones and (best < 0 or threes + twos + ones < best):
+                if ones <= have_ones and (best < 0 or threes + twos + ones < best):
                     best, best_threes, best_twos = threes + twos + ones, threes, twos
         if best >= 0:
             ones = target - 3 * best_threes - 2 * best_twos
