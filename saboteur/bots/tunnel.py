@@ -163,9 +163,8 @@ class Reach:
 
     def place_effect(self, index: int, sid: int) -> tuple[int, int]:
         """The reach after laying ``sid`` at ``index``, and how many open ends the card adds."""
-        packed = self.slots.get(_SLOT_KEYS[index])
-        if packed is None:
-            packed = self._slot(index)
+        known = self.slots.get(_SLOT_KEYS[index])
+        packed = self._slot(index) if known is None else known  # (an int: kept unboxed)
         onward = JOINED[sid][packed & 15] & packed >> 4
         best = packed >> _WITHOUT_SHIFT
         for step in STEPS_OF[onward]:  # the sides it leads on through face no card
@@ -176,9 +175,8 @@ class Reach:
 
     def onward(self, index: int, sid: int) -> int:
         """The sides through which ``sid`` laid at ``index`` would lead the tunnel on."""
-        packed = self.slots.get(_SLOT_KEYS[index])
-        if packed is None:
-            packed = self._slot(index)
+        known = self.slots.get(_SLOT_KEYS[index])
+        packed = self._slot(index) if known is None else known
         return JOINED[sid][packed & 15] & packed >> 4
 
     def after_remove(self, index: int) -> int:
