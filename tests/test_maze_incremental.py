@@ -33,6 +33,48 @@ def test_incremental_maze_matches_recompute(players, options):
     assert reveals > 0  # the eastward games did reach goals
 
 
+@pytest.mark.parametrize("ruleset", ["classic", "duel"])
+def test_removing_a_card_leaves_what_a_full_recomputation_finds(ruleset):
+    """``Maze.remove`` recomputes only where a tunnel ran through the card; a dead end or a card
+    no tunnel reaches is taken out locally. Either way the reach and the open slots (with their
+    constraint keys) equal those of the same maze recomputed from its roots, for every card but a
+    start at every move of eastward games, and a place after it grows the same maze."""
+    game = new_game(ruleset, 5 if ruleset == "classic" else 2)
+    local = through = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            mazes = state.mazes if ruleset == "duel" else [state.maze]
+            for maze in mazes:
+                for index in list(maze.cells):
+                    if index in maze.roots:
+                        continue
+                    removed, fresh = maze.copy(), maze.copy()
+                    sid = removed.remove(index)
+                    assert sid == fresh.cells.pop(index)
+                    fresh.recompute()
+                    assert removed.live == fresh.live
+                    assert removed.frontier == fresh.frontier
+                    assert removed.frontier_in_order() == fresh.frontier_in_order()
+                    if index in maze.live and maze.table.passes[sid]:
+                        through += 1
+                    else:
+                        local += 1
+                        for slot in list(removed.frontier)[:2]:  # and it grows on alike
+                            removed.place(slot, sid)
+                            fresh.place(slot, sid)
+                            assert removed.live == fresh.live
+                            assert removed.frontier == fresh.frontier
+            legal = state.legal_actions()
+            places = [a for a in legal if a.kind == "place" and a.slot is not None]
+            if places and rng.random() < 0.8:
+                state.apply(max(places, key=lambda a: (a.slot[0] if a.slot else 0, rng.random())))
+            else:
+                state.apply(rng.choice(legal))
+    assert local > 100 and through > 100  # both ways were taken
+
+
 def test_frontier_without_a_card_is_what_removing_it_leaves():
     """``Maze.frontier_without`` (read-only) equals a copy's frontier after ``remove``, for every
     card but the start at every move of eastward games (goals turned over included), and the

@@ -37,6 +37,9 @@ class OpenMaze(Maze):
         self._grow_from(index, sid)
         return reached
 
+    def _take_out(self, index: int) -> None:
+        self.recompute()  # the slots beside it may have been open only towards this card
+
     def recompute(self) -> list[tuple[int, int]]:
         reached = super().recompute()
         for index, sid in self.cells.items():

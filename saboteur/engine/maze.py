@@ -194,6 +194,10 @@ class ShapeTable:
             [groups.get(side, 0) for side in range(W + 1)] for groups in self.group_of
         )
         self.by_name = {shape.name: sid for sid, shape in enumerate(self.shapes)}
+        # per shape: whether a tunnel passes through it (a group joins two sides or more)
+        self.passes: list[bool] = [
+            any(group & (group - 1) for group in shape.groups) for shape in self.shapes
+        ]
         self._side_fields: tuple[dict[int, tuple[int, ...]], ...] | None = None
         self._inner_links: tuple[tuple[tuple[int, ...], ...], ...] | None = None
         self._lying: dict[tuple[str, int], int] | None = None
@@ -483,12 +487,33 @@ class Maze:
         self.recompute()
 
     def remove(self, index: int) -> int:
-        """Take a card out of the maze and recompute reachability; returns its shape id."""
-        sid = self.cells.pop(index)
+        """Take a card out of the maze and update reachability; returns its shape id."""
+        key = _SLOT_KEYS[index]
+        sid = self.cells.pop(key)
         if index in self.roots:
             self.roots.remove(index)
-        self.recompute()
+            self.recompute()
+        elif key in self.live and self.table.passes[sid]:
+            self.recompute()  # a tunnel ran through it: what lay beyond may be cut off now
+        else:
+            self._take_out(index)
         return sid
+
+    def _take_out(self, index: int) -> None:
+        """What :meth:`remove` leaves when no tunnel ran through the card (a dead end, or a card
+        no tunnel reaches): every other card's reach stays as it was, only the slot itself (open
+        if a live end faces it) and the constraints of the open slots beside it change."""
+        self._ordered = None
+        keys, live, frontier = _SLOT_KEYS, self.live, self.frontier
+        key = keys[index]
+        if key in live:
+            del live[key]
+        for _, _, step in SIDE_STEPS:
+            neighbour = keys[index + step]
+            if neighbour in frontier:
+                frontier[neighbour] = self.constraint_key(index + step)
+        if self.joined_sides(index) and (self.bounds is None or self.in_bounds(index)):
+            frontier[key] = self.constraint_key(index)
 
     def recompute(self) -> list[tuple[int, int]]:
         """Rebuild ``live`` and ``frontier`` from the roots (after a removal or a load)."""
