@@ -7,6 +7,17 @@ import pytest
 from saboteur.engine import new_game
 
 
+def push_east(state, rng, eagerness):
+    """Play a move: with chance ``eagerness`` the easternmost place (to reach the goals), else
+    any legal move."""
+    legal = state.legal_actions()
+    places = [a for a in legal if a.kind == "place" and a.slot is not None]
+    if places and rng.random() < eagerness:
+        state.apply(max(places, key=lambda a: (a.slot[0] if a.slot else 0, rng.random())))
+    else:
+        state.apply(rng.choice(legal))
+
+
 @pytest.mark.parametrize(
     ("players", "options"),
     [(3, {}), (5, {}), (10, {}), (3, {"preset": "online-3"}), (4, {"demo": "true"})],
@@ -23,12 +34,7 @@ def test_incremental_maze_matches_recompute(players, options):
             fresh.recompute()
             assert fresh.live == maze.live
             assert fresh.frontier == maze.frontier
-            legal = state.legal_actions()
-            places = [a for a in legal if a.kind == "place" and a.slot is not None]
-            if places and rng.random() < 0.9:  # push east to reach the goals
-                state.apply(max(places, key=lambda a: (a.slot[0] if a.slot else 0, rng.random())))
-            else:
-                state.apply(rng.choice(legal))
+            push_east(state, rng, 0.9)
         reveals += sum(event.kind == "reveal" for event in state.events)
     assert reveals > 0  # the eastward games did reach goals
 
@@ -66,12 +72,7 @@ def test_removing_a_card_leaves_what_a_full_recomputation_finds(ruleset):
                             fresh.place(slot, sid)
                             assert removed.live == fresh.live
                             assert removed.frontier == fresh.frontier
-            legal = state.legal_actions()
-            places = [a for a in legal if a.kind == "place" and a.slot is not None]
-            if places and rng.random() < 0.8:
-                state.apply(max(places, key=lambda a: (a.slot[0] if a.slot else 0, rng.random())))
-            else:
-                state.apply(rng.choice(legal))
+            push_east(state, rng, 0.8)
     assert local > 100 and through > 100  # both ways were taken
 
 
@@ -102,12 +103,7 @@ def test_frontier_without_a_card_is_what_removing_it_leaves():
                 untouched = index not in maze.live and not maze.joined_sides(index)
                 skipped += untouched
                 dead_ends += not untouched and DEAD_END[maze.cells[index]]
-            legal = state.legal_actions()
-            places = [a for a in legal if a.kind == "place" and a.slot is not None]
-            if places and rng.random() < 0.8:
-                state.apply(max(places, key=lambda a: (a.slot[0] if a.slot else 0, rng.random())))
-            else:
-                state.apply(rng.choice(legal))
+            push_east(state, rng, 0.8)
     assert checked > 1000 and skipped > 0 and dead_ends > 0  # every way of after_remove was used
 
 
