@@ -355,8 +355,18 @@ def test_the_depth_setting_cuts_the_playouts(
 
     depths: list[object] = []
 
-    def recorded(*args: object) -> None:  # tree.descend: the playout's depth is the 8th
-        depths.append(args[7])
+    def recorded(  # tree.descend's parameters by name: a change of its signature fails loudly
+        child: object,
+        state: object,
+        action: object,
+        round_index: int,
+        rng: object,
+        opinion: object,
+        seat: int,
+        depth: int | None,
+        faithful: bool = False,
+    ) -> None:
+        depths.append(depth)
 
     monkeypatch.setattr(ismcts, "descend", recorded)
     game = new_game("classic", 4)
