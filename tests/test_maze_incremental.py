@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from saboteur.engine import new_game
+from saboteur.engine import State, new_game
 
 
-def push_east(state, rng, eagerness):
+def push_east(state: State, rng: random.Random, eagerness: float) -> None:
     """Play a move: with chance ``eagerness`` the easternmost place (to reach the goals), else
     any legal move."""
     legal = state.legal_actions()
