@@ -24,6 +24,7 @@ from saboteur.bots.tunnel import GOAL_SLOTS, Maze, Reach, distance, is_dead_end
 from saboteur.engine.base import Action
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
+from saboteur.engine.grid import SLOT_KEYS
 
 DIGGER_PASS: Final = {  # how gladly a digger throws a card away (higher: sooner)
     "NESW": -15,
@@ -47,6 +48,7 @@ _GOAL_SETS: Final = [
     tuple(slot for i, slot in enumerate(GOAL_SLOTS) if mask >> i & 1) for mask in range(8)
 ]
 _GOAL_BIT: Final = {slot: 1 << i for i, slot in enumerate(GOAL_SLOTS)}
+_SLOT_KEYS: Final = SLOT_KEYS  # read directly by the compiled build (a module constant)
 SABOTEUR_PASS: Final = {"NESW": 10, "NES": 8, "NEW": 8, "EW": 7, "rockfall": -12, "map": 0}
 
 
@@ -181,7 +183,7 @@ def react(
         opinion[seat] += 1.0 if opinion[target] >= SUSPECT else -0.5
     elif kind == "rockfall":
         maze = state.maze
-        if is_dead_end(maze.cells[action.code]):
+        if is_dead_end(maze.cells[_SLOT_KEYS[action.code]]):
             opinion[seat] -= 1.0
         elif not faithful:
             opinion[seat] += 1.5
@@ -276,7 +278,7 @@ def _digger_score(sit: Situation, reach: Reach, action: Action) -> float:
             return -5.0
         return 75.0 - distance(action.code, GOAL_SLOTS[1])
     if kind == "rockfall":
-        sid = sit.maze.cells[action.code]
+        sid = sit.maze.cells[_SLOT_KEYS[action.code]]  # (see grid.SLOT_KEYS)
         if not is_dead_end(sid):
             return -30.0
         gain = reach.best - reach.after_remove(action.code)
@@ -364,7 +366,7 @@ def _saboteur_score(sit: Situation, reach: Reach, action: Action) -> float:
     if kind == "map":
         return 20.0 if sit.gold is None else -5.0
     if kind == "rockfall":
-        sid = sit.maze.cells[action.code]
+        sid = sit.maze.cells[_SLOT_KEYS[action.code]]  # (see grid.SLOT_KEYS)
         if is_dead_end(sid):
             return -20.0
         worse = reach.after_remove(action.code) - reach.best
