@@ -17,7 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from saboteur.bots.tunnel import GOAL_SLOTS, START_SLOT, Reach, is_dead_end, maze_from_view
+from saboteur.bots.tunnel import (
+    GOAL_SLOTS,
+    START_SLOT,
+    Reach,
+    is_dead_end,
+    laying_suspicion,
+    maze_from_view,
+    rockfall_suspicion,
+)
 from saboteur.engine.base import JSON, Action, Event, Game
 from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
@@ -98,13 +106,9 @@ class Memory:
         self.maze.place(index, sid)
         if seat is None:
             return
-        if is_dead_end(sid):
-            self._suspect(seat, 1.0 + (1.0 if after > reach.best else 0.0))
-        elif after < reach.best:
+        if not is_dead_end(sid) and after < reach.best:
             self.progress[seat] += reach.best - after
-            self._suspect(seat, -0.4 * (reach.best - after))
-        elif after > reach.best:
-            self._suspect(seat, 0.5)
+        self._suspect(seat, laying_suspicion(sid, reach.best, after))
 
     def _on_reveal(self, event: Event) -> None:
         data = event.data
@@ -150,12 +154,7 @@ class Memory:
         reach = Reach(self.maze, self.maze.hidden)
         after = reach.after_remove(index)
         self.maze.remove(index)
-        if is_dead_end(sid):
-            self._suspect(event.seat, -1.0)
-        elif after > reach.best:
-            self._suspect(event.seat, 2.0)
-        else:
-            self._suspect(event.seat, 0.3)
+        self._suspect(event.seat, rockfall_suspicion(sid, reach.best, after))
 
     def _on_map(self, event: Event) -> None:
         self.known_discards["map"] += 1

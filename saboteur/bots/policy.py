@@ -20,7 +20,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from saboteur.bots import memory
-from saboteur.bots.tunnel import GOAL_SLOTS, Maze, Reach, distance, is_dead_end
+from saboteur.bots.tunnel import (
+    GOAL_SLOTS,
+    Maze,
+    Reach,
+    distance,
+    is_dead_end,
+    laying_suspicion,
+    rockfall_suspicion,
+)
 from saboteur.engine.base import Action
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
@@ -166,13 +174,7 @@ def react(
             return
         if reach is None:
             reach = public_reach(state.maze)
-        before, after = reach.best, reach.after_place(action.code >> 6, sid)
-        if is_dead_end(sid):
-            opinion[seat] += 2.0 if after > before else 1.0
-        elif after < before:
-            opinion[seat] -= 0.4 * (before - after)
-        elif after > before:
-            opinion[seat] += 0.5
+        opinion[seat] += laying_suspicion(sid, reach.best, reach.after_place(action.code >> 6, sid))
     elif kind == "break":
         target = action.seat
         assert target is not None
@@ -183,14 +185,14 @@ def react(
         opinion[seat] += 1.0 if opinion[target] >= SUSPECT else -0.5
     elif kind == "rockfall":
         maze = state.maze
-        if is_dead_end(maze.cells[_SLOT_KEYS[action.code]]):
+        sid = maze.cells[_SLOT_KEYS[action.code]]
+        if is_dead_end(sid):  # (both rules alike: rockfall_suspicion's first case)
             opinion[seat] -= 1.0
         elif not faithful:
             opinion[seat] += 1.5
         else:
-            if reach is None:
-                reach = public_reach(maze)
-            opinion[seat] += 2.0 if reach.after_remove(action.code) > reach.best else 0.3
+            reach = public_reach(maze) if reach is None else reach
+            opinion[seat] += rockfall_suspicion(sid, reach.best, reach.after_remove(action.code))
 
 
 def public_reach(maze: Maze) -> Reach:

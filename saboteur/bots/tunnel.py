@@ -198,6 +198,25 @@ def is_dead_end(sid: int) -> bool:
     return DEAD_END[sid]
 
 
+def laying_suspicion(sid: int, before: int, after: int) -> float:
+    """How much more a digger onlooker suspects the player who lays shape ``sid``, the reach
+    going from ``before`` to ``after``: a dead end is suspect (doubly if it also leads the tunnel
+    away), a card that brings the tunnel nearer earns trust, one that leads it away is suspect."""
+    if is_dead_end(sid):
+        return 2.0 if after > before else 1.0
+    if after < before:
+        return -0.4 * (before - after)
+    return 0.5 if after > before else 0.0
+
+
+def rockfall_suspicion(sid: int, before: int, after: int) -> float:
+    """The same for a rockfall taking out shape ``sid``: clearing a dead end earns trust, cutting
+    the tunnel back is suspect, any other rockfall a little."""
+    if is_dead_end(sid):
+        return -1.0
+    return 2.0 if after > before else 0.3
+
+
 def maze_from_view(view: JSON) -> Maze:
     """Rebuild the public maze from a view (its board's cells, ``goals`` and ``bounds``)."""
     bounds = view.get("bounds")
