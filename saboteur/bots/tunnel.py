@@ -24,7 +24,7 @@ from saboteur.engine.board import laid
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import GOAL_SLOTS, START_SLOT
 from saboteur.engine.grid import SLOT_COUNT, SLOT_KEYS
-from saboteur.engine.maze import SIDE_STEPS, STEP, E, Maze, N, S, W, slot_index
+from saboteur.engine.maze import KEY_BITS, SIDE_STEPS, STEP, E, Maze, N, S, W, slot_index
 
 __all__ = ["GOAL_SLOTS", "START_SLOT", "Maze", "Reach", "distance", "shape_id", "slot_index"]
 
@@ -107,8 +107,8 @@ class Reach:
         self.near = near = nearest_table(targets)
         best = second = FAR  # the two smallest distances (one pass, no sort)
         ordered = maze.frontier_in_order()  # a list (kept until the frontier changes): no dict walk
-        for at in range(0, len(ordered), 2):
-            index = ordered[at]
+        for packed in ordered:
+            index = packed >> KEY_BITS
             distance_here = near[index]
             if distance_here < 0:
                 distance_here = _nearest(index, targets, near)

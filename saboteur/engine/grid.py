@@ -38,7 +38,12 @@ OPPOSITE: Final = {N: S, S: N, E: W, W: E}
 
 _OFFSET: Final = 128
 _STRIDE: Final = 256
-STEP: Final = {N: -1, S: 1, E: _STRIDE, W: -_STRIDE}
+# the index step towards each side; as constants for loops written out side by side
+STEP_N: Final = -1
+STEP_S: Final = 1
+STEP_E: Final = 256  # _STRIDE
+STEP_W: Final = -256
+STEP: Final = {N: STEP_N, S: STEP_S, E: STEP_E, W: STEP_W}
 # (side, its opposite, the index step towards it) for every side: the hot loops use this
 SIDE_STEPS: Final = tuple((side, OPPOSITE[side], STEP[side]) for side in SIDES)
 SLOT_COUNT: Final = _STRIDE * _STRIDE  # every slot index lies in range(SLOT_COUNT)

@@ -40,8 +40,8 @@ class OpenMaze(Maze):
     def _take_out(self, index: int) -> None:
         self.recompute()  # the slots beside it may have been open only towards this card
 
-    def recompute(self) -> list[tuple[int, int]]:
-        reached = super().recompute()
+    def recompute(self, removed: int = -1) -> list[tuple[int, int]]:
+        reached = super().recompute(removed)
         for index, sid in self.cells.items():
             self._grow_from(index, sid)
         return reached

@@ -25,7 +25,7 @@ from mypy_extensions import mypyc_attr
 
 from saboteur.engine.grid import COORD_LIMIT as COORD_LIMIT
 from saboteur.engine.grid import HALF_TURNS as HALF_TURNS
-from saboteur.engine.grid import MAX_FIELDS, within_limits
+from saboteur.engine.grid import MAX_FIELDS, STEP_E, STEP_N, STEP_S, STEP_W, within_limits
 from saboteur.engine.grid import OPPOSITE as OPPOSITE
 from saboteur.engine.grid import QUARTER_TURNS as QUARTER_TURNS
 from saboteur.engine.grid import SIDE_BY_NAME as SIDE_BY_NAME
@@ -48,6 +48,28 @@ from saboteur.engine.grid import xy_text as xy_text
 from saboteur.engine.overlay import Overlay
 
 _SLOT_KEYS: Final = SLOT_KEYS  # read directly by the compiled build (a module constant)
+# OPPOSITE and STEP as lists indexed by side (a list read is cheaper than a dict look-up)
+_OPPOSITE_OF: Final = [OPPOSITE.get(side, 0) for side in range(16)]
+_STEP_OF: Final = [STEP.get(side, 0) for side in range(16)]
+# a constraint key fits in a byte: Maze.frontier_in_order packs it below the slot index
+KEY_BITS: Final = 8
+KEY_MASK: Final = 255
+
+
+def _beside(index: int, other: int) -> bool:
+    """Whether two slots share a side."""
+    step = index - other
+    return step in (STEP_N, STEP_S, STEP_E, STEP_W)
+
+
+def _facing(
+    cells: dict[int, int], sides: tuple[int, ...], neighbour: Any, side: int, opposite: int
+) -> int:
+    """The constraint key's bits for ``side`` of a slot whose neighbour there is ``neighbour``."""
+    sid = cells.get(neighbour)
+    if sid is None:
+        return 0
+    return side | side << 4 if sides[sid] & opposite else side
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,27 +383,26 @@ class Maze:
     # -- queries ---------------------------------------------------------------------------------
 
     def frontier_in_order(self) -> list[int]:
-        """The frontier by slot index, each slot followed by its constraint key (kept until the
-        frontier changes; the caller must not change it)::
+        """The frontier by slot index, each slot packed with its constraint key as
+        ``index << KEY_BITS | key`` (kept until the frontier changes; the caller must not
+        change it)::
 
             >>> from saboteur.engine.classic.cards import SHAPES, START_SHAPE
             >>> maze = Maze(SHAPES)
             >>> maze.add_root(slot_index(0, 0), START_SHAPE)
             >>> _ = maze.recompute()
             >>> order = maze.frontier_in_order()
-            >>> [slot_xy(index) for index in order[::2]]
+            >>> [slot_xy(packed >> KEY_BITS) for packed in order]
             [(-1, 0), (0, -1), (0, 1), (1, 0)]
-            >>> order[1::2] == [maze.frontier[index] for index in order[::2]]
+            >>> [packed & KEY_MASK for packed in order] == [
+            ...     maze.frontier[packed >> KEY_BITS] for packed in order
+            ... ]
             True
         """
         ordered = self._ordered
-        if ordered is None:
-            frontier = self.frontier
-            ordered = []
-            slots: list[Any] = sorted(frontier)  # the keys as they are (see grid.SLOT_KEYS)
-            for slot in slots:
-                ordered.append(slot)
-                ordered.append(frontier[slot])
+        if ordered is None:  # one int per slot, sorted as ints: no look-up, no pairs
+            ordered = [index << KEY_BITS | key for index, key in self.frontier.items()]
+            ordered.sort()
             self._ordered = ordered
         return ordered
 
@@ -394,15 +415,13 @@ class Maze:
 
     def constraint_key(self, index: int) -> int:
         """``care | need << 4``: sides facing a face-up card, and which of those must be open."""
-        care = need = 0
         cells, sides, keys = self.cells, self.table.sides, _SLOT_KEYS
-        for side, opposite, step in SIDE_STEPS:
-            sid = cells.get(keys[index + step])
-            if sid is not None:
-                care |= side
-                if sides[sid] & opposite:
-                    need |= side
-        return care | need << 4
+        return (  # the four sides written out: a hot path of every placement
+            _facing(cells, sides, keys[index + STEP_N], N, S)
+            | _facing(cells, sides, keys[index + STEP_E], E, W)
+            | _facing(cells, sides, keys[index + STEP_S], S, N)
+            | _facing(cells, sides, keys[index + STEP_W], W, E)
+        )
 
     def joined_sides(self, index: int) -> int:
         """Sides of an empty slot that face a live (start-joined) tunnel end."""
@@ -467,7 +486,7 @@ class Maze:
         reached: list[tuple[int, int]] = []
         if joined:
             live[key] = joined
-            self._spread([(index, joined)], reached)
+            self._spread([index << 4 | joined], reached)
         return reached
 
     def reveal(self, index: int, sid: int) -> list[tuple[int, int]]:
@@ -494,7 +513,7 @@ class Maze:
             self.roots.remove(index)
             self.recompute()
         elif key in self.live and self.table.passes[sid]:
-            self.recompute()  # a tunnel ran through it: what lay beyond may be cut off now
+            self.recompute(index)  # a tunnel ran through it: what lay beyond may be cut off now
         else:
             self._take_out(index)
         return sid
@@ -515,8 +534,13 @@ class Maze:
         if self.joined_sides(index) and (self.bounds is None or self.in_bounds(index)):
             frontier[key] = self.constraint_key(index)
 
-    def recompute(self) -> list[tuple[int, int]]:
-        """Rebuild ``live`` and ``frontier`` from the roots (after a removal or a load)."""
+    def recompute(self, removed: int = -1) -> list[tuple[int, int]]:
+        """Rebuild ``live`` and ``frontier`` from the roots (after a removal or a load).
+
+        ``removed`` is the slot whose card was just taken out, if that is the change: a slot
+        open before and not beside it keeps its constraint key (its neighbours are the same).
+        """
+        known = self.frontier
         self.live = {}
         self.frontier = {}
         self._ordered = None
@@ -526,8 +550,8 @@ class Maze:
             key = _SLOT_KEYS[root]
             mask = self.table.sides[self.cells[key]]
             self.live[key] = mask
-            queue.append((root, mask))
-        self._spread(queue, reached)
+            queue.append(root << 4 | mask)
+        self._grow(queue, reached, self.live, self.frontier, -1, True, known, removed)
         return reached
 
     def frontier_without(self, index: int) -> list[int]:
@@ -549,33 +573,42 @@ class Maze:
                 key = _SLOT_KEYS[root]
                 mask = self.table.sides[self.cells[key]]
                 live[key] = mask
-                queue.append((root, mask))
-        self._grow(queue, [], live, frontier, index, False)
+                queue.append(root << 4 | mask)
+        self._grow(queue, [], live, frontier, index, False, frontier, -1)
         return list(frontier)
 
-    def _spread(self, queue: list[tuple[int, int]], reached: list[tuple[int, int]]) -> None:
-        self._grow(queue, reached, self.live, self.frontier, -1, True)
+    def _spread(self, queue: list[int], reached: list[tuple[int, int]]) -> None:
+        self._grow(queue, reached, self.live, self.frontier, -1, True, self.frontier, -1)
 
     def _grow(
         self,
-        queue: list[tuple[int, int]],
+        queue: list[int],
         reached: list[tuple[int, int]],
         live: dict[int, int],
         frontier: dict[int, int],
         skip: int,
         keyed: bool,
+        known: dict[int, int],
+        removed: int,
     ) -> None:
-        """Spread reachability from ``queue`` into ``live`` and ``frontier`` (with each slot's
-        constraint key if ``keyed``, else 0), the slot ``skip`` counted as empty."""
+        """Spread reachability from ``queue`` (live slots and their newly live sides, packed as
+        ``index << 4 | sides``) into ``live`` and ``frontier`` (with each slot's
+        constraint key if ``keyed``, else 0), the slot ``skip`` counted as empty.
+
+        If ``removed >= 0``, ``known`` is the frontier before the card there was taken out:
+        its keys are kept for the slots not beside ``removed``."""
         cells, hidden = self.cells, self.hidden
         sides, group_of = self.table.sides, self.table.group_at
         bounded, keys = self.bounds is not None, _SLOT_KEYS
+        opposite_of, step_of = _OPPOSITE_OF, _STEP_OF
         while queue:
-            index, mask = queue.pop()
-            for side, opposite, step in SIDE_STEPS:
-                if not mask & side:
-                    continue
-                neighbour = index + step
+            packed = queue.pop()
+            index, mask = packed >> 4, packed & 15
+            while mask:  # each newly live side, lowest first
+                side = mask & -mask
+                mask ^= side
+                opposite = opposite_of[side]
+                neighbour = index + step_of[side]
                 key = keys[neighbour]
                 sid = cells.get(key) if neighbour != skip else None
                 if sid is not None:
@@ -584,8 +617,16 @@ class Maze:
                         current = live.get(key, 0)
                         if group & ~current:
                             live[key] = current | group
-                            queue.append((neighbour, group & ~current))
+                            queue.append(neighbour << 4 | (group & ~current))
                 elif key in hidden:
                     reached.append((neighbour, opposite))
                 elif key not in frontier and (not bounded or self.in_bounds(neighbour)):
-                    frontier[key] = self.constraint_key(neighbour) if keyed else 0
+                    if not keyed:
+                        frontier[key] = 0
+                        continue
+                    if removed >= 0:
+                        kept = known.get(key)
+                        if kept is not None and not _beside(neighbour, removed):
+                            frontier[key] = kept
+                            continue
+                    frontier[key] = self.constraint_key(neighbour)

@@ -51,7 +51,16 @@ from saboteur.engine.classic.actions import (
     SLOT_ROWS as _SLOT_ROWS,
 )
 from saboteur.engine.classic.ledger import RoundGold, round_gold
-from saboteur.engine.maze import SLOT_KEYS, STEP, Maze, slot_index, slot_xy, xy_text
+from saboteur.engine.maze import (
+    KEY_BITS,
+    KEY_MASK,
+    SLOT_KEYS,
+    STEP,
+    Maze,
+    slot_index,
+    slot_xy,
+    xy_text,
+)
 from saboteur.engine.moves import CARD_KEYS, DRAW_KEYS, NO_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
@@ -285,9 +294,9 @@ class ClassicState(TableState):
         if shape_bits and not broken[seat]:
             rows, fit, byte_bits = _SLOT_ROWS, _FIT, _BYTE_BITS
             ordered = maze.frontier_in_order()  # by slot: an order independent of history
-            for at in range(0, len(ordered), 2):
-                index = ordered[at]
-                fits = fit[ordered[at + 1]] & shape_bits
+            for packed in ordered:
+                index = packed >> KEY_BITS
+                fits = fit[packed & KEY_MASK] & shape_bits
                 if fits:
                     row = rows[index] or slot_row(index)
                     base = 0

@@ -18,6 +18,7 @@ from saboteur.engine.darkcave import state as S  # (imported here: an import per
 from saboteur.engine.darkcave import walking as W
 from saboteur.engine.darkcave.state import DarkCaveState
 from saboteur.engine.grid import field_slot
+from saboteur.engine.maze import KEY_BITS, KEY_MASK
 
 # Shape masks are kept shifted down by the first path shape id: the 65 shapes do not fit a
 # machine int (62 bits) in the compiled build, the path shapes above it do.
@@ -104,11 +105,11 @@ def _play(state: DarkCaveState) -> list[Action]:
         bits |= card.bits
     if bits:
         ordered = maze.frontier_in_order()
-        for at in range(0, len(ordered), 2):
-            fits = _FIT[ordered[at + 1]] & bits
+        for packed in ordered:
+            fits = _FIT[packed & KEY_MASK] & bits
             if not fits:
                 continue
-            index = ordered[at]
+            index = packed >> KEY_BITS
             places = A.places_at(index)  # the slot's row once, not once per shape
             while fits:
                 low = fits & -fits

@@ -30,7 +30,7 @@ from saboteur.engine.duel.actions import (
     slot_action,
 )
 from saboteur.engine.grid import within_limits
-from saboteur.engine.maze import SIDE_STEPS, slot_xy
+from saboteur.engine.maze import KEY_BITS, KEY_MASK, SIDE_STEPS, slot_xy
 from saboteur.engine.maze import xy_text as xy_text
 from saboteur.engine.path_rules import sides_rule
 
@@ -90,9 +90,9 @@ def play_actions(state: DuelState, seat: int) -> list[Action]:
                 bits |= _SHAPE_BITS[card]
         if bits:
             ordered = maze.frontier_in_order()
-            for at in range(0, len(ordered), 2):
-                index = ordered[at]
-                fits = _FIT[ordered[at + 1]] & bits
+            for packed in ordered:
+                index = packed >> KEY_BITS
+                fits = _FIT[packed & KEY_MASK] & bits
                 while fits:
                     low = fits & -fits
                     actions.append(place_action(index, low.bit_length() - 1))

@@ -33,7 +33,7 @@ from saboteur.engine.grid import (
     xy_text,
 )
 from saboteur.engine.growth import OPEN, new_maze
-from saboteur.engine.maze import Maze
+from saboteur.engine.maze import KEY_BITS, Maze
 from saboteur.engine.walk import FieldRules
 from saboteur.engine.zwergengold import cards as C
 
@@ -434,7 +434,7 @@ class Labyrinth:
         if self.up:
             slots = sorted(set(self.maze.frontier) | (set(self.cards) - key[1]))
         else:
-            slots = self.maze.frontier_in_order()[::2]  # kept by the maze, in slot order
+            slots = [packed >> KEY_BITS for packed in self.maze.frontier_in_order()]
         sides = C.SIDES_OF
         for slot in slots:
             if slot in cells:
