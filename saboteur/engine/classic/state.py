@@ -601,7 +601,14 @@ def _fewest_cards(pile: list[int], value: int) -> list[int]:
     >>> _fewest_cards([1], 3)
     [1]
     """
-    have_ones, have_twos, have_threes = pile.count(1), pile.count(2), pile.count(3)
+    have_ones = have_twos = have_threes = 0
+    for card in pile:  # one pass of native comparisons (list.count compares objects)
+        if card == 1:
+            have_ones += 1
+        elif card == 2:
+            have_twos += 1
+        elif card == 3:
+            have_threes += 1
     for target in range(value, 0, -1):
         best = best_threes = best_twos = -1  # the fewest cards: the first such (threes, twos)
         for threes in range(min(have_threes, target // 3) + 1):  # (beyond: worth too much)
