@@ -16,6 +16,7 @@ from saboteur.engine.moves import PEEK_KEYS, TOOL_KEYS, XY_KEYS
 from saboteur.engine.tools import BREAK_CARD, TOOL_NAMES, TOOLS, tools_text
 
 OVER: Final = "over"
+PLAY: Final = "play"  # most rulesets' usual phase
 
 
 class TableState(State):
@@ -39,7 +40,8 @@ class TableState(State):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        phase = self.phase  # (PLAY first: the usual phase, the same object, so no text compared)
+        return phase != PLAY and phase == OVER
 
     @property
     def winners(self) -> list[int]:
@@ -84,7 +86,8 @@ class TableState(State):
 
     def _seat_to_act(self, player: int | None) -> int:
         """The seat to act; raises if the game is over or ``player`` is someone else."""
-        if self.phase == OVER:
+        phase = self.phase
+        if phase != PLAY and phase == OVER:  # (as in is_over)
             raise IllegalAction("game.over", "the game is over")
         seat = self.current
         assert seat is not None

@@ -64,12 +64,12 @@ from saboteur.engine.maze import (
 from saboteur.engine.moves import CARD_KEYS, DRAW_KEYS, NO_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
+from saboteur.engine.table import PLAY as PLAY
 from saboteur.engine.table import TableState
 
 if TYPE_CHECKING:
     from saboteur.engine.classic.game import ClassicGame
 
-PLAY: Final = "play"
 GOLD_PHASE: Final = "gold"
 START_SLOT: Final = slot_index(0, 0)
 GOAL_SLOTS: Final = (slot_index(8, -2), slot_index(8, 0), slot_index(8, 2))
@@ -274,10 +274,12 @@ class ClassicState(TableState):
         return self._gold[1]
 
     def _generate_legal(self) -> list[Action]:
-        if self.phase == OVER:
-            return []
-        if self.phase == GOLD_PHASE:
-            return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
+        phase = self.phase
+        if phase != PLAY:  # (the usual phase first: the same object, equal without comparing text)
+            if phase == OVER:
+                return []
+            if phase == GOLD_PHASE:
+                return [gold_action(value) for value in sorted(set(self.gold_offer), reverse=True)]
         seat = self.current
         assert seat is not None
         seen = shape_bits = 0
@@ -337,7 +339,8 @@ class ClassicState(TableState):
         action = parse_action(action if isinstance(action, str) else action.text)
         seat = self._seat_to_act(player)
         kind = action.kind
-        if self.phase == GOLD_PHASE:
+        phase = self.phase
+        if phase != PLAY and phase == GOLD_PHASE:  # (PLAY first: as in _generate_legal)
             if kind != GOLD:
                 raise IllegalAction(
                     "gold.choose", "the gold is being shared out: take a gold card (gold:N)"
