@@ -39,6 +39,42 @@ def test_incremental_maze_matches_recompute(players, options):
     assert reveals > 0  # the eastward games did reach goals
 
 
+@pytest.mark.parametrize(("ruleset", "players"), [("classic", 5), ("duel", 2), ("darkcave", 4)])
+def test_the_frontier_in_order_kept_by_place_is_the_sorted_frontier(ruleset, players):
+    """``Maze.place`` keeps the frontier in order up to date (a rockfall, a recomputation or the
+    open maze's growth rebuild it when next asked): after every move of random play it equals the
+    frontier sorted and packed afresh, and a copy taken before the move keeps its own."""
+    from saboteur.engine.maze import KEY_BITS
+
+    game = new_game(ruleset, players)
+    kept = checked = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            mazes = state.mazes if ruleset == "duel" else [state.maze]
+            before = []
+            for maze in mazes:
+                copy = maze.copy()
+                before.append((copy, list(copy.frontier_in_order())))
+                maze.frontier_in_order()  # made now: the move must keep it, or drop it
+            sizes = {id(maze): len(maze.cells) for maze in mazes}
+            push_east(state, rng, 0.7)
+            for maze in state.mazes if ruleset == "duel" else [state.maze]:
+                if len(maze.cells) > sizes.get(id(maze), len(maze.cells)):  # a card was laid
+                    kept += maze._ordered is not None  # kept up to date by it, not dropped
+                expected = sorted(index << KEY_BITS | key for index, key in maze.frontier.items())
+                assert maze.frontier_in_order() == expected
+                checked += 1
+            for copy, order in before:
+                assert copy.frontier_in_order() == order
+    assert checked > 500
+    if ruleset == "darkcave":
+        assert kept == 0  # the open maze drops it when a card is laid
+    else:
+        assert kept > 100
+
+
 @pytest.mark.parametrize("ruleset", ["classic", "duel"])
 def test_removing_a_card_leaves_what_a_full_recomputation_finds(ruleset):
     """``Maze.remove`` recomputes only where a tunnel ran through the card; a dead end or a card

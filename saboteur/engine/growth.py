@@ -35,6 +35,7 @@ class OpenMaze(Maze):
     def place(self, index: int, sid: int) -> list[tuple[int, int]]:
         reached = super().place(index, sid)
         self._grow_from(index, sid)
+        self._ordered = None  # (grown beside the joined tunnel too: rebuilt when next asked)
         return reached
 
     def _take_out(self, index: int) -> None:

@@ -62,6 +62,30 @@ def _beside(index: int, other: int) -> bool:
     return step in (STEP_N, STEP_S, STEP_E, STEP_W)
 
 
+def _ordered_drop(ordered: list[int], index: int) -> None:
+    """Take slot ``index`` out of a frontier in order (see :meth:`Maze.frontier_in_order`)."""
+    for at in range(len(ordered)):
+        if ordered[at] >> KEY_BITS == index:
+            del ordered[at]
+            return
+
+
+def _ordered_put(ordered: list[int], index: int, key: int) -> None:
+    """Give slot ``index`` the constraint key ``key`` in a frontier in order, adding it in its
+    place if it is not there yet."""
+    packed = index << KEY_BITS | key
+    at, size = 0, len(ordered)
+    while at < size:
+        here = ordered[at] >> KEY_BITS
+        if here == index:
+            ordered[at] = packed
+            return
+        if here > index:
+            break
+        at += 1
+    ordered.insert(at, packed)
+
+
 def _facing(
     cells: dict[int, int], sides: tuple[int, ...], neighbour: Any, side: int, opposite: int
 ) -> int:
@@ -352,7 +376,8 @@ class Maze:
         self.live: dict[int, int] = {}
         self.frontier: dict[int, int] = {}
         self._overlay: Overlay | None = None
-        self._ordered: list[int] | None = None  # frontier_in_order(), until the frontier changes
+        # frontier_in_order(): kept up to date by place, else rebuilt when next asked
+        self._ordered: list[int] | None = None
 
     def copy(self) -> Maze:
         # a subclass (another growth rule) stays itself; a constructor call, not __new__, which a
@@ -363,7 +388,7 @@ class Maze:
         clone.roots = list(self.roots)
         clone.live = dict(self.live)
         clone.frontier = dict(self.frontier)
-        clone._ordered = self._ordered  # never changed in place: shared until either maze changes
+        clone._ordered = self._ordered  # shared: never changed in place (place changes a copy)
         overlay = self._overlay
         clone._overlay = overlay and overlay.copy()
         return clone
@@ -468,10 +493,16 @@ class Maze:
         keys = _SLOT_KEYS
         key = keys[index]
         self.cells[key] = sid
-        self._ordered = None
+        # the frontier in order is kept up to date, not rebuilt: in a list of its own (a copy of
+        # this maze may share the old one)
+        ordered = self._ordered
+        if ordered is not None:
+            ordered = self._ordered = ordered[:]
         frontier, live = self.frontier, self.live
         if key in frontier:  # (not pop(index, None): a method call through Python when compiled)
             del frontier[key]
+            if ordered is not None:
+                _ordered_drop(ordered, index)
         open_sides, group_of = self.table.sides[sid], self.table.group_at[sid]
         joined = 0
         for side, opposite, step in SIDE_STEPS:
@@ -480,13 +511,21 @@ class Maze:
                 if live.get(neighbour, 0) & opposite:
                     joined |= group_of[side]
                 if neighbour in frontier:  # the neighbour must now be open towards this card
-                    frontier[neighbour] |= opposite | opposite << 4
+                    changed = frontier[neighbour] | opposite | opposite << 4
+                    frontier[neighbour] = changed
+                    if ordered is not None:
+                        _ordered_put(ordered, index + step, changed)
             elif neighbour in frontier:  # ... or closed towards it
-                frontier[neighbour] |= opposite
+                changed = frontier[neighbour] | opposite
+                frontier[neighbour] = changed
+                if ordered is not None:
+                    _ordered_put(ordered, index + step, changed)
         reached: list[tuple[int, int]] = []
         if joined:
             live[key] = joined
-            self._spread([index << 4 | joined], reached)
+            self._grow(
+                [index << 4 | joined], reached, live, frontier, -1, True, frontier, -1, ordered
+            )
         return reached
 
     def reveal(self, index: int, sid: int) -> list[tuple[int, int]]:
@@ -551,7 +590,7 @@ class Maze:
             mask = self.table.sides[self.cells[key]]
             self.live[key] = mask
             queue.append(root << 4 | mask)
-        self._grow(queue, reached, self.live, self.frontier, -1, True, known, removed)
+        self._grow(queue, reached, self.live, self.frontier, -1, True, known, removed, None)
         return reached
 
     def frontier_without(self, index: int) -> list[int]:
@@ -574,11 +613,8 @@ class Maze:
                 mask = self.table.sides[self.cells[key]]
                 live[key] = mask
                 queue.append(root << 4 | mask)
-        self._grow(queue, [], live, frontier, index, False, frontier, -1)
+        self._grow(queue, [], live, frontier, index, False, frontier, -1, None)
         return list(frontier)
-
-    def _spread(self, queue: list[int], reached: list[tuple[int, int]]) -> None:
-        self._grow(queue, reached, self.live, self.frontier, -1, True, self.frontier, -1)
 
     def _grow(
         self,
@@ -590,13 +626,15 @@ class Maze:
         keyed: bool,
         known: dict[int, int],
         removed: int,
+        ordered: list[int] | None,
     ) -> None:
         """Spread reachability from ``queue`` (live slots and their newly live sides, packed as
         ``index << 4 | sides``) into ``live`` and ``frontier`` (with each slot's
         constraint key if ``keyed``, else 0), the slot ``skip`` counted as empty.
 
         If ``removed >= 0``, ``known`` is the frontier before the card there was taken out:
-        its keys are kept for the slots not beside ``removed``."""
+        its keys are kept for the slots not beside ``removed``. Slots new to the frontier are
+        also put into ``ordered`` (the frontier in order), if given."""
         cells, hidden = self.cells, self.hidden
         sides, group_of = self.table.sides, self.table.group_at
         bounded, keys = self.bounds is not None, _SLOT_KEYS
@@ -621,12 +659,13 @@ class Maze:
                 elif key in hidden:
                     reached.append((neighbour, opposite))
                 elif key not in frontier and (not bounded or self.in_bounds(neighbour)):
-                    if not keyed:
-                        frontier[key] = 0
-                        continue
-                    if removed >= 0:
-                        kept = known.get(key)
+                    value = 0
+                    if keyed:
+                        kept = known.get(key) if removed >= 0 else None
                         if kept is not None and not _beside(neighbour, removed):
-                            frontier[key] = kept
-                            continue
-                    frontier[key] = self.constraint_key(neighbour)
+                            value = kept
+                        else:
+                            value = self.constraint_key(neighbour)
+                    frontier[key] = value
+                    if ordered is not None:
+                        _ordered_put(ordered, neighbour, value)
