@@ -1,6 +1,8 @@
 """The incremental reachability and frontier always equal a full recomputation."""
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,22 @@ def push_east(state: State, rng: random.Random, eagerness: float) -> None:
         state.apply(max(places, key=lambda a: (a.slot[0] if a.slot else 0, rng.random())))
     else:
         state.apply(rng.choice(legal))
+
+
+def eastward_games(game: Any, seeds: int, eagerness: float) -> Iterator[Any]:
+    """The state before every move of ``seeds`` games played by :func:`push_east` (the move is
+    made when the caller asks for the next one)."""
+    for seed in range(seeds):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            yield state
+            push_east(state, rng, eagerness)
+
+
+def mazes_of(state: Any) -> list[Any]:
+    """The state's mazes: one per dwarf in the Duel, else the one."""
+    return list(state.mazes) if state.game.ruleset == "duel" else [state.maze]
 
 
 @pytest.mark.parametrize(
@@ -46,28 +64,20 @@ def test_the_frontier_in_order_kept_by_place_is_the_sorted_frontier(ruleset, pla
     frontier sorted and packed afresh, and a copy taken before the move keeps its own."""
     from saboteur.engine.maze import KEY_BITS
 
-    game = new_game(ruleset, players)
     kept = checked = 0
-    for seed in range(6):
-        state = game.new_state(seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            mazes = state.mazes if ruleset == "duel" else [state.maze]
-            before = []
-            for maze in mazes:
-                copy = maze.copy()
-                before.append((copy, list(copy.frontier_in_order())))
-                maze.frontier_in_order()  # made now: the move must keep it, or drop it
-            sizes = {id(maze): len(maze.cells) for maze in mazes}
-            push_east(state, rng, 0.7)
-            for maze in state.mazes if ruleset == "duel" else [state.maze]:
-                if len(maze.cells) > sizes.get(id(maze), len(maze.cells)):  # a card was laid
-                    kept += maze._ordered is not None  # kept up to date by it, not dropped
-                expected = sorted(index << KEY_BITS | key for index, key in maze.frontier.items())
-                assert maze.frontier_in_order() == expected
-                checked += 1
-            for copy, order in before:
-                assert copy.frontier_in_order() == order
+    before: list[tuple[Any, list[int]]] = []  # copies before the last move, with their order
+    sizes: dict[int, int] = {}
+    for state in eastward_games(new_game(ruleset, players), 6, 0.7):
+        for maze in mazes_of(state):  # after the last move
+            if len(maze.cells) > sizes.get(id(maze), len(maze.cells)):  # a card was laid
+                kept += maze._ordered is not None  # kept up to date by it, not dropped
+            expected = sorted(index << KEY_BITS | key for index, key in maze.frontier.items())
+            assert maze.frontier_in_order() == expected
+            checked += 1
+        for copy, order in before:
+            assert copy.frontier_in_order() == order
+        before = [(maze.copy(), list(maze.frontier_in_order())) for maze in mazes_of(state)]
+        sizes = {id(maze): len(maze.cells) for maze in mazes_of(state)}
     assert checked > 500
     if ruleset == "darkcave":
         assert kept == 0  # the open maze drops it when a card is laid
@@ -83,32 +93,27 @@ def test_removing_a_card_leaves_what_a_full_recomputation_finds(ruleset):
     start at every move of eastward games, and a place after it grows the same maze."""
     game = new_game(ruleset, 5 if ruleset == "classic" else 2)
     local = through = 0
-    for seed in range(6):
-        state = game.new_state(seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            mazes = state.mazes if ruleset == "duel" else [state.maze]
-            for maze in mazes:
-                for index in list(maze.cells):
-                    if index in maze.roots:
-                        continue
-                    removed, fresh = maze.copy(), maze.copy()
-                    sid = removed.remove(index)
-                    assert sid == fresh.cells.pop(index)
-                    fresh.recompute()
-                    assert removed.live == fresh.live
-                    assert removed.frontier == fresh.frontier
-                    assert removed.frontier_in_order() == fresh.frontier_in_order()
-                    if index in maze.live and maze.table.passes[sid]:
-                        through += 1
-                    else:
-                        local += 1
-                        for slot in list(removed.frontier)[:2]:  # and it grows on alike
-                            removed.place(slot, sid)
-                            fresh.place(slot, sid)
-                            assert removed.live == fresh.live
-                            assert removed.frontier == fresh.frontier
-            push_east(state, rng, 0.8)
+    for state in eastward_games(game, 6, 0.8):
+        for maze in mazes_of(state):
+            for index in list(maze.cells):
+                if index in maze.roots:
+                    continue
+                removed, fresh = maze.copy(), maze.copy()
+                sid = removed.remove(index)
+                assert sid == fresh.cells.pop(index)
+                fresh.recompute()
+                assert removed.live == fresh.live
+                assert removed.frontier == fresh.frontier
+                assert removed.frontier_in_order() == fresh.frontier_in_order()
+                if index in maze.live and maze.table.passes[sid]:
+                    through += 1
+                else:
+                    local += 1
+                    for slot in list(removed.frontier)[:2]:  # and it grows on alike
+                        removed.place(slot, sid)
+                        fresh.place(slot, sid)
+                        assert removed.live == fresh.live
+                        assert removed.frontier == fresh.frontier
     assert local > 100 and through > 100  # both ways were taken
 
 
@@ -121,25 +126,21 @@ def test_frontier_without_a_card_is_what_removing_it_leaves():
 
     game = new_game("classic", 5)
     checked = skipped = dead_ends = 0
-    for seed in range(8):
-        state = game.new_state(seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            maze = state.maze
-            reach = Reach(maze, GOAL_SLOTS)
-            for index in list(maze.cells):
-                if index in maze.roots:
-                    continue
-                removed = maze.copy()
-                removed.remove(index)
-                assert sorted(maze.frontier_without(index)) == sorted(removed.frontier)
-                ends = [_nearest(slot, reach.targets, reach.near) for slot in removed.frontier]
-                assert reach.after_remove(index) == min(ends, default=FAR)
-                checked += 1
-                untouched = index not in maze.live and not maze.joined_sides(index)
-                skipped += untouched
-                dead_ends += not untouched and DEAD_END[maze.cells[index]]
-            push_east(state, rng, 0.8)
+    for state in eastward_games(game, 8, 0.8):
+        maze = state.maze
+        reach = Reach(maze, GOAL_SLOTS)
+        for index in list(maze.cells):
+            if index in maze.roots:
+                continue
+            removed = maze.copy()
+            removed.remove(index)
+            assert sorted(maze.frontier_without(index)) == sorted(removed.frontier)
+            ends = [_nearest(slot, reach.targets, reach.near) for slot in removed.frontier]
+            assert reach.after_remove(index) == min(ends, default=FAR)
+            checked += 1
+            untouched = index not in maze.live and not maze.joined_sides(index)
+            skipped += untouched
+            dead_ends += not untouched and DEAD_END[maze.cells[index]]
     assert checked > 1000 and skipped > 0 and dead_ends > 0  # every way of after_remove was used
 
 
