@@ -19,6 +19,15 @@ OVER: Final = "over"
 PLAY: Final = "play"  # most rulesets' usual phase
 
 
+def held_at(hand: list[str], card: str) -> int:
+    """Where ``card`` first lies in ``hand``, else -1: ``card in hand`` compared natively (the
+    hand's cards are mostly the very objects asked for, found without comparing text)."""
+    for at in range(len(hand)):
+        if hand[at] == card:
+            return at
+    return -1
+
+
 class TableState(State):
     """A :class:`State` whose seats take turns holding hands of cards and tools."""
 

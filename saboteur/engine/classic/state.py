@@ -65,7 +65,7 @@ from saboteur.engine.moves import CARD_KEYS, DRAW_KEYS, NO_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import PLAY as PLAY
-from saboteur.engine.table import TableState
+from saboteur.engine.table import TableState, held_at
 
 if TYPE_CHECKING:
     from saboteur.engine.classic.game import ClassicGame
@@ -352,7 +352,8 @@ class ClassicState(TableState):
         hand = self.hands[seat]
         card = action.card
         assert card is not None
-        if card not in hand:
+        at = held_at(hand, card)
+        if at < 0:
             raise IllegalAction("hand", f"seat {seat} holds no {card} card")
         reached = _NOTHING_REACHED
         if kind == PLACE:
@@ -364,7 +365,7 @@ class ClassicState(TableState):
         elif kind == MAP:
             self._map(seat, action)
         else:
-            hand.remove(card)
+            del hand[at]
             self.discard.append(card)
             self.events.append(Event.of("pass", seat, NO_KEYS, ()))
             self.events.append(Event.of("discard", seat, CARD_KEYS, (card,), to=seat))
