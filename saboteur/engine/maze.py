@@ -349,7 +349,13 @@ class ShapeTable:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Maze:
-    """Placed cards, face-down goals, reachability from the roots, and the frontier."""
+    """Placed cards, face-down goals, reachability from the roots, and the frontier.
+
+    ``place`` and ``remove`` update the reach and the frontier where they change, not from the
+    roots. A subclass whose frontier grows by another rule (``growth.OpenMaze``) must therefore
+    also override ``_take_out`` (a local removal) and, if its ``place`` adds open slots itself,
+    set ``_ordered`` to ``None`` after it (the frontier in order, else kept by ``place``).
+    """
 
     __slots__ = (
         "_ordered",
