@@ -516,13 +516,11 @@ class Maze:
             if open_sides & side:
                 if live.get(neighbour, 0) & opposite:
                     joined |= group_of[side]
-                if neighbour in frontier:  # the neighbour must now be open towards this card
-                    changed = frontier[neighbour] | opposite | opposite << 4
-                    frontier[neighbour] = changed
-                    if ordered is not None:
-                        _ordered_put(ordered, index + step, changed)
-            elif neighbour in frontier:  # ... or closed towards it
-                changed = frontier[neighbour] | opposite
+                faces = opposite | opposite << 4  # a neighbour must now be open towards this card
+            else:
+                faces = opposite  # ... or closed towards it
+            if neighbour in frontier:
+                changed = frontier[neighbour] | faces
                 frontier[neighbour] = changed
                 if ordered is not None:
                     _ordered_put(ordered, index + step, changed)

@@ -41,12 +41,12 @@ from saboteur.engine.maze import SIDE_STEPS, Maze, slot_xy, xy_text
 from saboteur.engine.moves import CARDS_KEYS, DRAWN_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
+from saboteur.engine.table import PLAY as PLAY
 from saboteur.engine.table import TableState
 
 if TYPE_CHECKING:
     from saboteur.engine.duel.game import DuelGame
 
-PLAY: Final = "play"
 REVEAL_PHASE: Final = "reveal"
 TURN_GOES_ON: Final = -1  # draws after a bribe: the same player still plays a card
 _SPECS: Final = C.SPECS
