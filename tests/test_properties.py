@@ -347,6 +347,24 @@ def test_cards_are_conserved_at_every_step(table):
     play(table, _check_conserved)
 
 
+def _check_cards_by_text(state: ClassicState) -> None:
+    """The hand's cards as new text objects (as a hand read from JSON holds them): the legal
+    actions are the same (the card plays are found by the object first, by text otherwise)."""
+    if state.is_over:
+        return
+    again = state.clone()
+    again.hands = [[card[:1] + card[1:] for card in hand] for hand in state.hands]
+    again._legal = None  # (a clone keeps the list made for the original's hands)
+    assert all(a is not b for a, b in zip(again.hands[0], state.hands[0], strict=True))
+    assert again.legal_actions() == state.legal_actions()
+
+
+@game_settings
+@given(table=tables())
+def test_cards_equal_in_text_give_the_same_legal_actions(table):
+    play(table, _check_cards_by_text)
+
+
 # -- records ---------------------------------------------------------------------------------------
 
 

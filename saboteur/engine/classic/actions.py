@@ -221,3 +221,32 @@ class CardPlay:
 PLAYS: Final[dict[str, CardPlay]] = {
     card: CardPlay(number, card) for number, card in enumerate((*PATH_COUNTS, *ACTION_COUNTS))
 }
+
+
+_ADDRESS_SLOTS: Final = 4095  # a mask: 4,096 slots, by a card object's address / 16 (its alignment)
+
+
+def _by_address(plays: dict[str, CardPlay]) -> list[CardPlay | None]:
+    table: list[CardPlay | None] = [None] * (_ADDRESS_SLOTS + 1)
+    for card, play in plays.items():
+        slot = id(card) >> 4 & _ADDRESS_SLOTS
+        if table[slot] is None:  # (two cards sharing a slot: the second is found by its text)
+            table[slot] = play
+    return table
+
+
+_BY_ADDRESS: Final = _by_address(PLAYS)
+
+
+def play_of(card: str) -> CardPlay:
+    """``PLAYS[card]``, found by the card object's address when it is one of :data:`PLAYS`' own
+    (the cards of a hand are: dealt from a deck made of them), by its text otherwise. No text
+    hashed or compared: the legal-move loop asks this for every card of the hand::
+
+        >>> play_of("NESW") is PLAYS["NESW"] is play_of("".join(["NE", "SW"]))
+        True
+    """
+    play = _BY_ADDRESS[id(card) >> 4 & _ADDRESS_SLOTS]
+    if play is not None and play.card is card:
+        return play
+    return PLAYS[card]

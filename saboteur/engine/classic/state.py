@@ -32,6 +32,7 @@ from saboteur.engine.classic.actions import (
     CardPlay,
     gold_action,
     parse_action,
+    play_of,
     slot_action,
     slot_row,
 )
@@ -40,9 +41,6 @@ from saboteur.engine.classic.actions import (
 )
 from saboteur.engine.classic.actions import (
     MAPS as _MAPS,
-)
-from saboteur.engine.classic.actions import (
-    PLAYS as _PLAYS,
 )
 from saboteur.engine.classic.actions import (
     ROCKFALLS as _ROCKFALLS,
@@ -286,7 +284,7 @@ class ClassicState(TableState):
         broken, n, maze = self.broken, len(self.hands), self.maze
         plays: list[CardPlay] = []  # the hand's cards each once, in hand order
         for card in self.hands[seat]:
-            play = _PLAYS[card]
+            play = play_of(card)
             if not seen & play.bit:
                 seen |= play.bit
                 plays.append(play)
