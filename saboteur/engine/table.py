@@ -28,6 +28,60 @@ def held_at(hand: list[str], card: str) -> int:
     return -1
 
 
+# The tool and map cards laid, on the state's lists (a compiled ruleset reads its own natively;
+# these functions then do not read the state's attributes by name). The card leaves the hand at
+# the caller. Each checks before it changes anything.
+_TOOL_NAME: Final = tuple(TOOL_NAMES.get(bit, "") for bit in range(8))  # by tool bit
+_BREAK_CARD: Final = tuple(BREAK_CARD.get(bit, "") for bit in range(8))
+_TOOL_BIT: Final = TOOLS
+
+
+def check_seat(target: int, players: int) -> None:
+    if not 0 <= target < players:
+        raise IllegalAction("seat", f"there is no seat {target} (seats 0 to {players - 1})")
+
+
+def lay_break(broken: list[int], events: list[Event], seat: int, bit: int, target: int) -> None:
+    """``seat`` breaks ``target``'s tool ``bit``."""
+    if broken[target] & bit:
+        raise IllegalAction(
+            "break.already-broken", f"seat {target} already has a broken {_TOOL_NAME[bit]}"
+        )
+    broken[target] |= bit
+    events.append(Event.of("break", seat, TOOL_KEYS, (_TOOL_NAME[bit], target)))
+
+
+def lay_repair(
+    broken: list[int],
+    discard: list[str],
+    events: list[Event],
+    seat: int,
+    card: str,
+    tool: str,
+    target: int,
+) -> None:
+    """``seat`` lays ``card``, mending ``target``'s broken ``tool``."""
+    bit = _TOOL_BIT[tool]
+    if not broken[target] & bit:
+        raise IllegalAction(
+            "repair.nothing-broken", f"seat {target} has no broken {tool} to repair"
+        )
+    broken[target] &= ~bit
+    discard += (_BREAK_CARD[bit], card)
+    events.append(Event.of("repair", seat, TOOL_KEYS, (tool, target)))
+
+
+def lay_map(
+    peeks: dict[int, str], discard: list[str], events: list[Event], seat: int, index: int, card: str
+) -> None:
+    """``seat`` plays a map on the face-down goal ``card`` at ``index`` (``peeks``: its own)."""
+    peeks[index] = card
+    discard.append("map")
+    x, y = slot_xy(index)
+    events.append(Event.of("map", seat, XY_KEYS, (x, y)))
+    events.append(Event.of("peek", seat, PEEK_KEYS, (x, y, card), to=seat))
+
+
 class TableState(State):
     """A :class:`State` whose seats take turns holding hands of cards and tools."""
 
@@ -79,6 +133,11 @@ class TableState(State):
         """As :meth:`State.apply`; declared here too, so that compiled code holding a
         ``TableState`` calls each ruleset's own natively (``saboteur.play.playout``)."""
 
+    def apply_legal(self, action: Action) -> None:
+        """:meth:`apply` for one of :meth:`legal_list`'s actions, the very object (as the play-outs
+        draw them): a ruleset may skip reading it again."""
+        self.apply(action)
+
     def replay_view(self, player: int) -> JSON:
         """The view with every face-down card of the maze (the goals) as if ``player`` had looked
         at it with a map: for replays of finished games."""
@@ -105,10 +164,7 @@ class TableState(State):
         return seat
 
     def _check_seat(self, target: int) -> None:
-        if not 0 <= target < self.game.players:
-            raise IllegalAction(
-                "seat", f"there is no seat {target} (seats 0 to {self.game.players - 1})"
-            )
+        check_seat(target, self.game.players)
 
     def _check_tools(self, seat: int) -> None:
         """A seat with a broken tool may not lay path cards."""
@@ -121,31 +177,15 @@ class TableState(State):
 
     def _break(self, seat: int, card: str, bit: int, target: int) -> None:
         """``seat`` lays ``card``, breaking ``target``'s tool ``bit``."""
-        if self.broken[target] & bit:
-            raise IllegalAction(
-                "break.already-broken", f"seat {target} already has a broken {TOOL_NAMES[bit]}"
-            )
-        self.broken[target] |= bit
+        lay_break(self.broken, self.events, seat, bit, target)
         self.hands[seat].remove(card)
-        self.events.append(Event.of("break", seat, TOOL_KEYS, (TOOL_NAMES[bit], target)))
 
     def _repair(self, seat: int, card: str, tool: str, target: int) -> None:
         """``seat`` lays ``card``, mending ``target``'s broken ``tool``."""
-        bit = TOOLS[tool]
-        if not self.broken[target] & bit:
-            raise IllegalAction(
-                "repair.nothing-broken", f"seat {target} has no broken {tool} to repair"
-            )
-        self.broken[target] &= ~bit
+        lay_repair(self.broken, self.discard, self.events, seat, card, tool, target)
         self.hands[seat].remove(card)
-        self.discard += (BREAK_CARD[bit], card)
-        self.events.append(Event.of("repair", seat, TOOL_KEYS, (tool, target)))
 
     def _peek(self, seat: int, index: int, card: str) -> None:
         """``seat`` plays a map on the face-down goal ``card`` at ``index``."""
-        self.peeks[seat][index] = card
+        lay_map(self.peeks[seat], self.discard, self.events, seat, index, card)
         self.hands[seat].remove("map")
-        self.discard.append("map")
-        x, y = slot_xy(index)
-        self.events.append(Event.of("map", seat, XY_KEYS, (x, y)))
-        self.events.append(Event.of("peek", seat, PEEK_KEYS, (x, y, card), to=seat))

@@ -38,6 +38,6 @@ def _play_out_table(state: TableState, rng: Random) -> int:
         legal = state.legal_list()
         if not legal:  # (draw_below would never return for none)
             raise IndexError(f"no legal action at turn {state.turns} of a game that is not over")
-        state.apply(legal[draw_below(draw, len(legal))])
+        state.apply_legal(legal[draw_below(draw, len(legal))])
         steps += 1
     return steps

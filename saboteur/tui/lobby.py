@@ -193,7 +193,10 @@ class LobbyScreen(Screen[None]):
         online = t("conn.online") if app.online else t("conn.offline")
         me = t("lobby.you", name=state.me or "?")
         count = t("lobby.count", n=state.online_count)
-        self.query_one("#bar", Static).update(f" {t('app.title')} · {me} · {count} · {online}")
+        # (no bar while the screen is being composed, again after a language change: its mount
+        # draws it then; a status that comes in between is not an error)
+        for bar in self.query("#bar").results(Static):
+            bar.update(f" {t('app.title')} · {me} · {count} · {online}")
 
     def redraw(self) -> None:
         self.show_status()

@@ -63,7 +63,14 @@ from saboteur.engine.moves import CARD_KEYS, DRAW_KEYS, NO_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import PLAY as PLAY
-from saboteur.engine.table import TableState, held_at
+from saboteur.engine.table import (
+    TableState,
+    check_seat,
+    held_at,
+    lay_break,
+    lay_map,
+    lay_repair,
+)
 
 if TYPE_CHECKING:
     from saboteur.engine.classic.game import ClassicGame
@@ -85,6 +92,10 @@ _FIT: Final = C.FIT
 _SHAPE_BITS: Final = C.CARD_SHAPE_BITS
 _SHAPES: Final = C.SHAPES.shapes
 _DECK: Final = tuple(C.deck_cards())
+# read on every move: Final here (a C variable when compiled), not an attribute of the module C
+_GOAL_CARDS: Final = C.GOAL_CARDS
+_START_SHAPE: Final = C.START_SHAPE
+_DECK_LEFT: Final = tuple((left,) for left in range(len(_DECK) + 1))  # a draw event's values
 _SLOT_KEYS: Final = SLOT_KEYS
 # what a move that lays no card reaches (never changed)
 _NOTHING_REACHED: Final[list[tuple[int, int]]] = []
@@ -334,7 +345,12 @@ class ClassicState(TableState):
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
         # always the interned action (cheap): it carries the packed code the fast path uses
-        action = parse_action(action if isinstance(action, str) else action.text)
+        self._apply(parse_action(action if isinstance(action, str) else action.text), player)
+
+    def apply_legal(self, action: Action) -> None:
+        self._apply(action, None)  # (an action of legal_list(): the interned one already)
+
+    def _apply(self, action: Action, player: int | None) -> None:
         seat = self._seat_to_act(player)
         kind = action.kind
         phase = self.phase
@@ -363,10 +379,10 @@ class ClassicState(TableState):
         elif kind == MAP:
             self._map(seat, action)
         else:
-            del hand[at]
             self.discard.append(card)
             self.events.append(Event.of("pass", seat, NO_KEYS, ()))
             self.events.append(Event.of("discard", seat, CARD_KEYS, (card,), to=seat))
+        del hand[at]  # the card played (each of the above refuses before it changes anything)
         self.history.append(action.text)
         self.last_player = seat
         self.turns += 1
@@ -383,7 +399,6 @@ class ClassicState(TableState):
         key = self.maze.frontier.get(_SLOT_KEYS[index])
         if key is None or not _FIT[key] >> sid & 1:
             self._refuse_place(index, sid)
-        self.hands[seat].remove(_SHAPES[sid].card)
         reached = self.maze.place(index, sid)
         x, y = slot_xy(index)
         shape = _SHAPES[sid]
@@ -429,26 +444,25 @@ class ClassicState(TableState):
     def _tool_card(self, seat: int, action: Action) -> None:
         card, target = action.card, action.seat
         assert card is not None and target is not None
-        self._check_seat(target)
+        check_seat(target, len(self.hands))  # (a seat each: the game's players)
         if action.kind == BREAK:
-            self._break(seat, card, C.BREAKS[card], target)
+            lay_break(self.broken, self.events, seat, play_of(card).tool, target)
             return
         assert action.choice is not None
-        self._repair(seat, card, action.choice, target)
+        lay_repair(self.broken, self.discard, self.events, seat, card, action.choice, target)
 
     def _rockfall(self, seat: int, action: Action) -> None:
         assert action.slot is not None
         index = action.code
         where = xy_text(index)
         sid = self.maze.cells.get(index)
-        if index in self.maze.hidden or (sid is not None and _SHAPES[sid].card in C.GOAL_CARDS):
+        if index in self.maze.hidden or (sid is not None and _SHAPES[sid].card in _GOAL_CARDS):
             raise IllegalAction("rockfall.goal", f"a rockfall never removes a goal card {where}")
         if sid is None:
             raise IllegalAction("rockfall.empty", f"there is no path card at {where} to remove")
-        if sid == C.START_SHAPE:
+        if sid == _START_SHAPE:
             raise IllegalAction("rockfall.start", "a rockfall never removes the start card")
         self.maze.remove(index)
-        self.hands[seat].remove("rockfall")
         self.discard += (_SHAPES[sid].card, "rockfall")
         x, y = action.slot
         data = {"card": _SHAPES[sid].card, "x": x, "y": y}
@@ -458,14 +472,16 @@ class ClassicState(TableState):
         index = action.code
         if index not in self.maze.hidden:
             raise IllegalAction("map.target", f"{xy_text(index)} is not a face-down goal card")
-        self._peek(seat, index, self.maze.hidden[index])
+        lay_map(self.peeks[seat], self.discard, self.events, seat, index, self.maze.hidden[index])
 
     def _finish_turn(self, seat: int) -> None:
         """Draw a card, then pass the turn to the next seat that still holds cards."""
         if self.deck:
             card = self.deck.pop()
             self.hands[seat].append(card)
-            self.events.append(Event.of("draw", seat, DRAW_KEYS, (len(self.deck),)))
+            left = len(self.deck)  # (a deck read back holds at most the game's cards)
+            values = _DECK_LEFT[left] if left < len(_DECK_LEFT) else (left,)
+            self.events.append(Event.of("draw", seat, DRAW_KEYS, values))
             self.events.append(Event.of("drew", seat, CARD_KEYS, (card,), to=seat))
         hands = self.hands
         n = len(hands)
@@ -557,11 +573,14 @@ class ClassicState(TableState):
 
     def _pay_saboteurs(self, saboteurs: list[int]) -> None:
         value = 4 if self.game.opts.online3 else C.SABOTEUR_PAYOUT[len(saboteurs)]
+        pile = self.gold_pile
         for seat in saboteurs:
-            cards = _fewest_cards(self.gold_pile, value)
-            for card in cards:
-                position = len(self.gold_pile) - 1 - self.gold_pile[::-1].index(card)
-                del self.gold_pile[position]
+            cards = _fewest_cards(pile, value)
+            for card in cards:  # the last card of that value in the pile
+                position = len(pile) - 1
+                while pile[position] != card:
+                    position -= 1
+                del pile[position]
             if sum(cards) < value:  # public, without the amounts: gold stays secret
                 self.events.append(Event("gold-short", seat, {}))
             self._give_gold(seat, cards)
