@@ -78,7 +78,7 @@ def playout(
         # this seat knows more of the goals
         public = reach if sit.gold is None and not sit.stones else None
         react(opinion, state, seat, action, faithful, public)
-        state.apply(action)
+        state.apply_legal(action)  # (drawn from legal_list: the interned action itself)
         moves += 1
     return 1.0 if results[round_index]["winner"] == "diggers" else 0.0
 
@@ -131,7 +131,7 @@ def descend(
             node = children[chosen]
         path.append(node)
         react(opinion, state, mover, chosen, faithful)
-        state.apply(chosen)
+        state.apply_legal(chosen)
         if untried is not None:
             break
     diggers = playout(state, round_index, rng, opinion, depth, faithful)
