@@ -66,7 +66,7 @@ def _ordered_drop(ordered: list[int], index: int) -> None:
     """Take slot ``index`` out of a frontier in order (see :meth:`Maze.frontier_in_order`)."""
     for at in range(len(ordered)):
         if ordered[at] >> KEY_BITS == index:
-            del ordered[at]
+            ordered.pop(at)  # (a native call: del goes through the generic protocol)
             return
 
 

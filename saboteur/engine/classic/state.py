@@ -382,7 +382,7 @@ class ClassicState(TableState):
             self.discard.append(card)
             self.events.append(Event.of("pass", seat, NO_KEYS, ()))
             self.events.append(Event.of("discard", seat, CARD_KEYS, (card,), to=seat))
-        del hand[at]  # the card played (each of the above refuses before it changes anything)
+        hand.pop(at)  # the card played (each case above refuses before changing anything)
         self.history.append(action.text)
         self.last_player = seat
         self.turns += 1
@@ -580,7 +580,7 @@ class ClassicState(TableState):
                 position = len(pile) - 1
                 while pile[position] != card:
                     position -= 1
-                del pile[position]
+                pile.pop(position)
             if sum(cards) < value:  # public, without the amounts: gold stays secret
                 self.events.append(Event("gold-short", seat, {}))
             self._give_gold(seat, cards)
