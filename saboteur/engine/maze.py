@@ -359,6 +359,7 @@ class Maze:
 
     __slots__ = (
         "_ordered",
+        "_ordered_own",
         "_overlay",
         "bounds",
         "cells",
@@ -382,8 +383,10 @@ class Maze:
         self.live: dict[int, int] = {}
         self.frontier: dict[int, int] = {}
         self._overlay: Overlay | None = None
-        # frontier_in_order(): kept up to date by place, else rebuilt when next asked
+        # frontier_in_order(): kept up to date by place, else rebuilt when next asked; changed
+        # in place only while no copy of the maze shares it
         self._ordered: list[int] | None = None
+        self._ordered_own = False
 
     def copy(self) -> Maze:
         # a subclass (another growth rule) stays itself; a constructor call, not __new__, which a
@@ -394,7 +397,8 @@ class Maze:
         clone.roots = list(self.roots)
         clone.live = dict(self.live)
         clone.frontier = dict(self.frontier)
-        clone._ordered = self._ordered  # shared: never changed in place (place changes a copy)
+        clone._ordered = self._ordered  # shared: each changes a list of its own from now on
+        self._ordered_own = False
         overlay = self._overlay
         clone._overlay = overlay and overlay.copy()
         return clone
@@ -415,8 +419,8 @@ class Maze:
 
     def frontier_in_order(self) -> list[int]:
         """The frontier by slot index, each slot packed with its constraint key as
-        ``index << KEY_BITS | key`` (kept until the frontier changes; the caller must not
-        change it)::
+        ``index << KEY_BITS | key`` (kept up to date by the next placement, in place: the caller
+        reads it before the maze changes and does not change it)::
 
             >>> from saboteur.engine.classic.cards import SHAPES, START_SHAPE
             >>> maze = Maze(SHAPES)
@@ -435,6 +439,7 @@ class Maze:
             ordered = [index << KEY_BITS | key for index, key in self.frontier.items()]
             ordered.sort()
             self._ordered = ordered
+            self._ordered_own = True
         return ordered
 
     def in_bounds(self, index: int) -> bool:
@@ -453,6 +458,21 @@ class Maze:
             | _facing(cells, sides, keys[index + STEP_S], S, N)
             | _facing(cells, sides, keys[index + STEP_W], W, E)
         )
+
+    def _key_from(self, index: int, side: int) -> int:
+        """:meth:`constraint_key` of a slot reached through its ``side`` from a live tunnel end
+        (that side faces an open card: only the other three are looked up)."""
+        cells, sides, keys = self.cells, self.table.sides, _SLOT_KEYS
+        key = side | side << 4
+        if side != N:
+            key |= _facing(cells, sides, keys[index + STEP_N], N, S)
+        if side != E:
+            key |= _facing(cells, sides, keys[index + STEP_E], E, W)
+        if side != S:
+            key |= _facing(cells, sides, keys[index + STEP_S], S, N)
+        if side != W:
+            key |= _facing(cells, sides, keys[index + STEP_W], W, E)
+        return key
 
     def joined_sides(self, index: int) -> int:
         """Sides of an empty slot that face a live (start-joined) tunnel end."""
@@ -502,8 +522,9 @@ class Maze:
         # the frontier in order is kept up to date, not rebuilt: in a list of its own (a copy of
         # this maze may share the old one)
         ordered = self._ordered
-        if ordered is not None:
+        if ordered is not None and not self._ordered_own:
             ordered = self._ordered = ordered[:]
+            self._ordered_own = True
         frontier, live = self.frontier, self.live
         if key in frontier:  # (not pop(index, None): a method call through Python when compiled)
             del frontier[key]
@@ -669,7 +690,7 @@ class Maze:
                         if kept is not None and not _beside(neighbour, removed):
                             value = kept
                         else:
-                            value = self.constraint_key(neighbour)
+                            value = self._key_from(neighbour, opposite)
                     frontier[key] = value
                     if ordered is not None:
                         _ordered_put(ordered, neighbour, value)
