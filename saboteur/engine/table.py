@@ -163,9 +163,6 @@ class TableState(State):
             raise IllegalAction("turn", f"it is seat {seat}'s turn, not seat {player}'s")
         return seat
 
-    def _check_seat(self, target: int) -> None:
-        check_seat(target, self.game.players)
-
     def _check_tools(self, seat: int) -> None:
         """A seat with a broken tool may not lay path cards."""
         if self.broken[seat]:
@@ -174,18 +171,3 @@ class TableState(State):
                 f"seat {seat} has a broken {tools_text(self.broken[seat])} and may not lay"
                 " path cards",
             )
-
-    def _break(self, seat: int, card: str, bit: int, target: int) -> None:
-        """``seat`` lays ``card``, breaking ``target``'s tool ``bit``."""
-        lay_break(self.broken, self.events, seat, bit, target)
-        self.hands[seat].remove(card)
-
-    def _repair(self, seat: int, card: str, tool: str, target: int) -> None:
-        """``seat`` lays ``card``, mending ``target``'s broken ``tool``."""
-        lay_repair(self.broken, self.discard, self.events, seat, card, tool, target)
-        self.hands[seat].remove(card)
-
-    def _peek(self, seat: int, index: int, card: str) -> None:
-        """``seat`` plays a map on the face-down goal ``card`` at ``index``."""
-        lay_map(self.peeks[seat], self.discard, self.events, seat, index, card)
-        self.hands[seat].remove("map")

@@ -42,7 +42,7 @@ from saboteur.engine.moves import CARDS_KEYS, DRAWN_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
 from saboteur.engine.table import PLAY as PLAY
-from saboteur.engine.table import TableState
+from saboteur.engine.table import TableState, check_seat, lay_break, lay_map, lay_repair
 
 if TYPE_CHECKING:
     from saboteur.engine.duel.game import DuelGame
@@ -394,18 +394,20 @@ class DuelState(TableState):
     def _tool_card(self, seat: int, action: Action) -> None:
         card, target = action.card, action.seat
         assert card is not None and target is not None
-        self._check_seat(target)
+        check_seat(target, len(self.hands))  # (a seat each: the game's players)
         if action.kind == BREAK:
             if target == seat:
                 raise IllegalAction(
                     "break.target", "a sabotage card goes in front of the other player"
                 )
-            self._break(seat, card, C.BREAKS[card], target)
+            lay_break(self.broken, self.events, seat, C.BREAKS[card], target)
+            self.hands[seat].remove(card)
             return
         if target != seat:
             raise IllegalAction("repair.target", "a repair card mends one's own tools only")
         assert action.choice is not None
-        self._repair(seat, card, action.choice, seat)
+        lay_repair(self.broken, self.discard, self.events, seat, card, action.choice, seat)
+        self.hands[seat].remove(card)
 
     def _key(self, seat: int, index: int) -> None:
         sid = self.mazes[0].cells.get(index)
@@ -466,7 +468,8 @@ class DuelState(TableState):
     def _map(self, seat: int, index: int) -> None:
         if index not in self.mazes[0].hidden:
             raise IllegalAction("map.target", f"{xy_text(index)} is not a face-down goal card")
-        self._peek(seat, index, self.goal_cards[index])
+        lay_map(self.peeks[seat], self.discard, self.events, seat, index, self.goal_cards[index])
+        self.hands[seat].remove("map")
 
     def _clear(self, seat: int, action: Action) -> None:
         assert action.choice is not None
