@@ -449,28 +449,20 @@ class Maze:
         x_min, x_max, y_min, y_max = self.bounds
         return x_min <= x <= x_max and y_min <= y <= y_max
 
-    def constraint_key(self, index: int) -> int:
-        """``care | need << 4``: sides facing a face-up card, and which of those must be open."""
-        cells, sides, keys = self.cells, self.table.sides, _SLOT_KEYS
-        return (  # the four sides written out: a hot path of every placement
-            _facing(cells, sides, keys[index + STEP_N], N, S)
-            | _facing(cells, sides, keys[index + STEP_E], E, W)
-            | _facing(cells, sides, keys[index + STEP_S], S, N)
-            | _facing(cells, sides, keys[index + STEP_W], W, E)
-        )
+    def constraint_key(self, index: int, open_side: int = 0) -> int:
+        """``care | need << 4``: sides facing a face-up card, and which of those must be open.
 
-    def _key_from(self, index: int, side: int) -> int:
-        """:meth:`constraint_key` of a slot reached through its ``side`` from a live tunnel end
-        (that side faces an open card: only the other three are looked up)."""
+        ``open_side``: a side known to face a card open towards the slot (a slot reached from a
+        live tunnel end), taken as such and not looked up."""
         cells, sides, keys = self.cells, self.table.sides, _SLOT_KEYS
-        key = side | side << 4
-        if side != N:
+        key = open_side | open_side << 4  # the sides written out: a hot path of every placement
+        if open_side != N:
             key |= _facing(cells, sides, keys[index + STEP_N], N, S)
-        if side != E:
+        if open_side != E:
             key |= _facing(cells, sides, keys[index + STEP_E], E, W)
-        if side != S:
+        if open_side != S:
             key |= _facing(cells, sides, keys[index + STEP_S], S, N)
-        if side != W:
+        if open_side != W:
             key |= _facing(cells, sides, keys[index + STEP_W], W, E)
         return key
 
@@ -690,7 +682,7 @@ class Maze:
                         if kept is not None and not _beside(neighbour, removed):
                             value = kept
                         else:
-                            value = self._key_from(neighbour, opposite)
+                            value = self.constraint_key(neighbour, opposite)
                     frontier[key] = value
                     if ordered is not None:
                         _ordered_put(ordered, neighbour, value)
