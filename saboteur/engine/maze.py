@@ -45,6 +45,7 @@ from saboteur.engine.grid import slot_index as slot_index
 from saboteur.engine.grid import slot_xy as slot_xy
 from saboteur.engine.grid import turn_half as turn_half
 from saboteur.engine.grid import xy_text as xy_text
+from saboteur.engine.moves import Action
 from saboteur.engine.overlay import Overlay
 
 _SLOT_KEYS: Final = SLOT_KEYS  # read directly by the compiled build (a module constant)
@@ -54,6 +55,10 @@ _STEP_OF: Final = [STEP.get(side, 0) for side in range(16)]
 # a constraint key fits in a byte: Maze.frontier_in_order packs it below the slot index
 KEY_BITS: Final = 8
 KEY_MASK: Final = 255
+# the set bits of each byte, ascending: a shape mask read a byte at a time visits only its shapes
+_BYTE_BITS: Final[list[tuple[int, ...]]] = [
+    tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256)
+]
 
 
 def _beside(index: int, other: int) -> bool:
@@ -441,6 +446,30 @@ class Maze:
             self._ordered = ordered
             self._ordered_own = True
         return ordered
+
+    def add_placements(
+        self,
+        bits: int,
+        fit: list[int],
+        rows: list[list[Action] | None],
+        row_of: Callable[[int], list[Action]],
+        actions: list[Action],
+    ) -> None:
+        """Append to ``actions`` each shape of the mask ``bits`` that fits at each frontier slot,
+        by slot, then by shape id: ``rows[index][sid]`` (``row_of(index)`` makes a missing row).
+        ``fit`` maps a constraint key to the mask of the shapes that fit it."""
+        byte_bits = _BYTE_BITS
+        for packed in self.frontier_in_order():
+            index = packed >> KEY_BITS
+            fits = fit[packed & KEY_MASK] & bits
+            if fits:
+                row = rows[index] or row_of(index)
+                base = 0
+                while fits:  # the fitting shapes, ascending, a byte of the mask at a time
+                    for bit in byte_bits[fits & 255]:
+                        actions.append(row[base + bit])
+                    fits >>= 8
+                    base += 8
 
     def in_bounds(self, index: int) -> bool:
         x, y = slot_xy(index)

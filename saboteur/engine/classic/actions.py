@@ -56,10 +56,6 @@ _CACHE: Final[dict[str, Action]] = {}
 SLOT_ROWS: Final[list[list[Action] | None]] = [None] * SLOT_COUNT
 ROCKFALLS: Final[list[Action | None]] = [None] * SLOT_COUNT
 MAPS: Final[list[Action | None]] = [None] * SLOT_COUNT
-# the set bits of each byte, ascending: a shape mask read a byte at a time visits only its shapes
-BYTE_BITS: Final[list[tuple[int, ...]]] = [
-    tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256)
-]
 
 
 def slot_row(index: int) -> list[Action]:

@@ -37,9 +37,6 @@ from saboteur.engine.classic.actions import (
     slot_row,
 )
 from saboteur.engine.classic.actions import (
-    BYTE_BITS as _BYTE_BITS,
-)
-from saboteur.engine.classic.actions import (
     MAPS as _MAPS,
 )
 from saboteur.engine.classic.actions import (
@@ -50,8 +47,6 @@ from saboteur.engine.classic.actions import (
 )
 from saboteur.engine.classic.ledger import RoundGold, round_gold
 from saboteur.engine.maze import (
-    KEY_BITS,
-    KEY_MASK,
     SLOT_KEYS,
     STEP,
     Maze,
@@ -302,20 +297,8 @@ class ClassicState(TableState):
                 shape_bits |= play.shape_bits  # (0 for an action card)
         # one list, in order: placements by slot, then the action cards' plays, then discards
         actions: list[Action] = []
-        if shape_bits and not broken[seat]:
-            rows, fit, byte_bits = _SLOT_ROWS, _FIT, _BYTE_BITS
-            ordered = maze.frontier_in_order()  # by slot: an order independent of history
-            for packed in ordered:
-                index = packed >> KEY_BITS
-                fits = fit[packed & KEY_MASK] & shape_bits
-                if fits:
-                    row = rows[index] or slot_row(index)
-                    base = 0
-                    while fits:  # the fitting shapes, ascending, a byte of the mask at a time
-                        for bit in byte_bits[fits & 255]:
-                            actions.append(row[base + bit])
-                        fits >>= 8
-                        base += 8
+        if shape_bits and not broken[seat]:  # by slot: an order independent of history
+            maze.add_placements(shape_bits, _FIT, _SLOT_ROWS, slot_row, actions)
         for play in plays:
             kind = play.kind
             if kind == PLACE_PLAY:

@@ -34,6 +34,7 @@ from typing import Final
 from saboteur.engine.action_text import seat_card, slot_of
 from saboteur.engine.base import Action, NotationError
 from saboteur.engine.duel import cards as C
+from saboteur.engine.grid import SLOT_COUNT
 from saboteur.engine.kinds import BREAK as BREAK
 from saboteur.engine.kinds import MAP as MAP
 from saboteur.engine.kinds import PASS as PASS
@@ -56,7 +57,13 @@ _HAND_CARDS = frozenset(C.PATH_COUNTS) | frozenset(C.ACTION_COUNTS)
 _CACHE: Final[dict[str, Action]] = {}
 _BY_CODE: Final[dict[int, Action]] = {}  # place and reveal actions by index << 8 | shape id
 _DISCARDS: Final[dict[tuple[str, tuple[str, ...], int], Action]] = {}
-_ON_SLOTS: Final[dict[tuple[str, int], Action]] = {}
+_DISCARDED: Final[dict[str, tuple[str, ...]]] = {}  # a pass or clear action's cards, by its text
+# Per slot index (lists, not dicts: the compiled build reads a list item without hashing a number):
+# the place actions of the placeable shapes, and the key, rockfall, map and bribe actions
+PLACE_ROWS: Final[list[list[Action] | None]] = [None] * SLOT_COUNT
+ON_SLOT_ROWS: Final[dict[str, list[Action | None]]] = {
+    kind: [None] * SLOT_COUNT for kind in (KEY, ROCKFALL, MAP, BRIBE)
+}
 
 
 def _intern(action: Action) -> Action:
@@ -81,15 +88,24 @@ def place_action(index: int, sid: int) -> Action:
     return action
 
 
+def place_row(index: int) -> list[Action]:
+    """The interned place actions at slot ``index``, indexed by (placeable) shape id."""
+    row = PLACE_ROWS[index]
+    if row is None:
+        row = PLACE_ROWS[index] = [place_action(index, sid) for sid in C.PATH_SHAPE_IDS]
+    return row
+
+
 def slot_action(kind: str, index: int) -> Action:
     """The interned key, rockfall, map or bribe action on slot ``index``."""
-    found = _ON_SLOTS.get((kind, index))
+    row = ON_SLOT_ROWS[kind]
+    found = row[index]
     if found is None:
         x, y = slot_xy(index)
         text = f"{kind}@{x},{y}"
         card = None if kind == BRIBE else kind
         found = _CACHE.get(text) or _intern(Action(text, kind, card, (x, y), code=index))
-        _ON_SLOTS[kind, index] = found
+        row[index] = found
     return found
 
 
@@ -111,19 +127,22 @@ def discard_action(kind: str, cards: tuple[str, ...], tool: int = 0) -> Action:
     found = _DISCARDS.get(key)
     if found is not None:
         return found
-    listed = "+".join(sorted(cards))
+    ordered = tuple(sorted(cards))
+    listed = "+".join(ordered)
     text = f"clear-{C.TOOL_NAMES[tool]}:{listed}" if kind == CLEAR else f"pass:{listed}"
     found = _CACHE.get(text)
     if found is None:
         choice = C.TOOL_NAMES[tool] if kind == CLEAR else None
         found = _intern(Action(text, kind, min(cards), choice=choice))
     _DISCARDS[key] = found
+    _DISCARDED[text] = ordered
     return found
 
 
 def discarded(action: Action) -> tuple[str, ...]:
-    """The hand cards a pass or clear action discards."""
-    return tuple(action.text.partition(":")[2].split("+"))
+    """The hand cards a pass or clear action discards (in the order of their names)."""
+    cards = _DISCARDED.get(action.text)
+    return tuple(action.text.partition(":")[2].split("+")) if cards is None else cards
 
 
 def parse_action(text: object) -> Action:  # not str: the compiled build checks types

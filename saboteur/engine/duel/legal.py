@@ -9,7 +9,6 @@ True
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import Action
@@ -21,16 +20,19 @@ from saboteur.engine.duel.actions import (
     CLEAR,
     KEY,
     MAP,
+    ON_SLOT_ROWS,
     PASS,
+    PLACE,
+    PLACE_ROWS,
     REPAIR,
     ROCKFALL,
     discard_action,
-    place_action,
+    place_row,
     seat_action,
     slot_action,
 )
-from saboteur.engine.grid import within_limits
-from saboteur.engine.maze import KEY_BITS, KEY_MASK, SIDE_STEPS, slot_xy
+from saboteur.engine.grid import SLOT_KEYS, within_limits
+from saboteur.engine.maze import SIDE_STEPS, Maze, slot_xy
 from saboteur.engine.maze import xy_text as xy_text
 from saboteur.engine.path_rules import sides_rule
 
@@ -42,7 +44,6 @@ _SPECS: Final = C.SPECS
 _TROLLS: Final = C.TROLL_COUNTS
 _CLOSED: Final = C.CLOSED
 _LADDERS: Final = C.LADDER_COUNTS
-_PATHS: Final = C.PATH_COUNTS
 _SHAPE_BITS: Final = C.CARD_SHAPE_BITS
 _FIT: Final = C.FIT
 _BREAKS: Final = C.BREAKS
@@ -63,143 +64,246 @@ _FALLING: Final = frozenset(
 )
 
 
+# per shape id (lists: the compiled build reads an item without hashing a number)
+CARD_OF: Final = [spec.card for spec in _SPECS]
+IS_GOLD: Final = [sid in GOLD_SIDS for sid in range(len(_SPECS))]
+_BARS_LADDER: Final = [sid in _NO_LADDER_NEXT for sid in range(len(_SPECS))]
+_FALLS: Final = [sid in _FALLING for sid in range(len(_SPECS))]
+_BRIBABLE: Final = [
+    spec.card in _TROLLS and sid not in _CLOSED for sid, spec in enumerate(_SPECS)
+]  # a troll not yet bribed
+# for each colour: the doors of the other colour without a key, which its dwarf may open
+_KEY_DOORS: Final = {
+    colour: [
+        bool(spec.door) and sid not in _CLOSED and C.card_colour(spec.card) != colour
+        for sid, spec in enumerate(_SPECS)
+    ]
+    for colour in C.COLOURS
+}
+_STEPS: Final = tuple(step for _, _, step in SIDE_STEPS)
+_LADDER_SHAPE: Final = C.SHAPES.by_name["ladder-green"]  # a crossroads, as the blue one
+_TOOL_BITS: Final = list(_TOOL_NAMES)
+_SEATS: Final = 2  # the Duel seats two players at most (solo: one)
+
+
 def card_at(state: DuelState, index: int) -> str | None:
     """The card lying face up at ``index`` (``None``: empty or a face-down goal)."""
     sid = state.mazes[0].cells.get(index)
-    return None if sid is None else _SPECS[sid].card
+    return None if sid is None else CARD_OF[sid]
+
+
+# What the legal-action loop needs of each hand card, by the card's number (the cards numbered in
+# the order of their names, so that numbers sort as names do).
+_PATH_CARD: Final = 0
+_LADDER_CARD: Final = 1
+_BREAK_CARD: Final = 2
+_REPAIR_CARD: Final = 3
+_KEY_CARD: Final = 4
+_ROCKFALL_CARD: Final = 5
+_MAP_CARD: Final = 6
+
+
+class HandCard:
+    """One kind of hand card as the legal-action loop reads it."""
+
+    def __init__(self, card: str) -> None:
+        kind = CARD_KIND[card]
+        self.card = card
+        self.shapes = _SHAPE_BITS.get(card, 0)  # the shapes a path card may lie as
+        self.ladder = C.SHAPES.by_name[card] if card in _LADDERS else -1
+        self.tool = _BREAKS.get(card, 0)  # the tool a sabotage card breaks
+        # a sabotage card's action on each seat; a repair card's (tool, action on each seat)
+        self.on_seat = [seat_action(card, t) for t in range(_SEATS)] if kind == BREAK else []
+        self.repairs = [
+            (tool, [seat_action(card, t, tool) for t in range(_SEATS)])
+            for tool in _REPAIRS.get(card, ())
+        ]
+        self.kind = (
+            _LADDER_CARD
+            if card in _LADDERS
+            else {
+                PLACE: _PATH_CARD,
+                BREAK: _BREAK_CARD,
+                REPAIR: _REPAIR_CARD,
+                KEY: _KEY_CARD,
+                ROCKFALL: _ROCKFALL_CARD,
+            }.get(kind, _MAP_CARD)
+        )
+
+
+_CARD_ORDER: Final = sorted({*C.PATH_COUNTS, *C.ACTION_COUNTS})
+_CARD_NUMBER: Final = {card: number for number, card in enumerate(_CARD_ORDER)}
+_KINDS: Final = len(_CARD_ORDER)
+_HAND_CARDS: Final = [HandCard(card) for card in _CARD_ORDER]
+# the pass actions by number: one card, or a pair (number * _KINDS + number, filled on first use);
+# the clear actions of a pair by tool bit likewise
+_SINGLE_PASS: Final = [discard_action(PASS, (card,)) for card in _CARD_ORDER]
+_PAIR_PASS: Final[list[Action | None]] = [None] * (_KINDS * _KINDS)
+_PAIR_CLEAR: Final[dict[int, list[Action | None]]] = {
+    bit: [None] * (_KINDS * _KINDS) for bit in _TOOL_BITS
+}
 
 
 def play_actions(state: DuelState, seat: int) -> list[Action]:
     """Every legal action of ``seat`` in the play phase, in an order given by the state alone."""
-    hand, maze, n = state.hands[seat], state.mazes[seat], state.game.players
-    cells = maze.cells
+    hand, maze, n, broken = state.hands[seat], state.mazes[seat], state.game.players, state.broken
     actions: list[Action] = []
     if state.markers_left:
-        for index in sorted(cells):
-            sid = cells[index]
-            if _SPECS[sid].card in _TROLLS and sid not in _CLOSED and maze.live.get(index):
-                actions.append(slot_action(BRIBE, index))
-    distinct = sorted(set(hand))
-    if not state.broken[seat]:
+        _add_bribes(maze, actions)
+    numbers, twice = hand_numbers(hand)
+    cards = [_HAND_CARDS[number] for number in numbers]
+    mine = broken[seat]
+    if not mine:
         bits = 0
-        for card in distinct:
-            if card in _LADDERS:
-                sid = C.SHAPES.by_name[card]
-                actions += [place_action(index, sid) for index in ladder_slots(state)]
-            elif card in _PATHS:
-                bits |= _SHAPE_BITS[card]
+        for card in cards:
+            if card.kind == _LADDER_CARD:
+                for index in ladder_slots(state):
+                    actions.append(place_row(index)[card.ladder])
+            elif card.kind == _PATH_CARD:
+                bits |= card.shapes
         if bits:
-            ordered = maze.frontier_in_order()
-            for packed in ordered:
-                index = packed >> KEY_BITS
-                fits = _FIT[packed & KEY_MASK] & bits
-                while fits:
-                    low = fits & -fits
-                    actions.append(place_action(index, low.bit_length() - 1))
-                    fits ^= low
-    for card in distinct:
-        kind = CARD_KIND[card]
-        if kind == BREAK:
-            bit = _BREAKS[card]
-            actions += [
-                seat_action(card, t) for t in range(n) if t != seat and not state.broken[t] & bit
-            ]
-        elif kind == REPAIR:
-            actions += [
-                seat_action(card, seat, tool)
-                for tool in _REPAIRS[card]
-                if state.broken[seat] & tool
-            ]
-        elif kind == KEY and state.keys_left:
-            actions += [slot_action(KEY, index) for index in key_slots(state, seat)]
-        elif kind == ROCKFALL:
-            actions += [
-                slot_action(ROCKFALL, index) for index in sorted(cells) if cells[index] in _FALLING
-            ]
-        elif kind == MAP:
-            actions += [slot_action(MAP, index) for index in sorted(maze.hidden)]
-    if state.broken[seat]:
-        pairs = card_pairs(hand)
-        for bit in _TOOL_NAMES:
-            if state.broken[seat] & bit:
-                actions += [discard_action(CLEAR, pair, bit) for pair in pairs]
-    passes = pass_actions(hand)
-    if passes is None:  # a card without a number (none of the Duel's own): the general way
-        passes = [discard_action(PASS, (card,)) for card in distinct]
-        passes += [discard_action(PASS, pair) for pair in card_pairs(hand)]
-    actions += passes
+            maze.add_placements(bits, _FIT, PLACE_ROWS, place_row, actions)
+    for card in cards:
+        kind = card.kind
+        if kind == _BREAK_CARD:
+            for target in range(n):
+                if target != seat and not broken[target] & card.tool:
+                    actions.append(card.on_seat[target])
+        elif kind == _REPAIR_CARD:
+            for tool, on_seat in card.repairs:
+                if mine & tool:
+                    actions.append(on_seat[seat])
+        elif kind == _KEY_CARD:
+            if state.keys_left:
+                on_doors = ON_SLOT_ROWS[KEY]
+                for index in key_slots(state, seat):
+                    actions.append(on_doors[index] or slot_action(KEY, index))
+        elif kind == _ROCKFALL_CARD:
+            _add_rockfalls(maze, actions)
+        elif kind == _MAP_CARD:
+            maps = ON_SLOT_ROWS[MAP]
+            for index in sorted(maze.hidden):
+                actions.append(maps[index] or slot_action(MAP, index))
+    pairs = pair_keys(numbers, twice)
+    if mine:
+        for bit in _TOOL_BITS:
+            if mine & bit:
+                clears = _PAIR_CLEAR[bit]
+                for key in pairs:
+                    actions.append(clears[key] or _pair_clear(key, bit))
+    for number in numbers:
+        actions.append(_SINGLE_PASS[number])
+    for key in pairs:
+        actions.append(_PAIR_PASS[key] or _pair_pass(key))
     return actions
 
 
-def card_pairs(hand: list[str]) -> list[tuple[str, str]]:
-    """Each pair of the hand's cards once, each pair and the list in the order of names."""
-    return sorted({(a, b) if a <= b else (b, a) for a, b in combinations(hand, 2)})
+def _add_bribes(maze: Maze, actions: list[Action]) -> None:
+    """The trolls this seat's tunnel reaches and nobody bribed yet, by slot."""
+    trolls = [index for index, sid in maze.cells.items() if _BRIBABLE[sid]]
+    if trolls:
+        trolls.sort()
+        live, bribes = maze.live, ON_SLOT_ROWS[BRIBE]
+        for index in trolls:
+            if live.get(index):
+                actions.append(bribes[index] or slot_action(BRIBE, index))
 
 
-# The hand cards numbered in the order of their names, so that numbers sort as names do, and the
-# pass actions by number: one card, or a pair (number * _KINDS + number, filled on first use).
-_CARD_ORDER: Final = sorted({*C.PATH_COUNTS, *C.ACTION_COUNTS})
-_CARD_NUMBER: Final = {card: number for number, card in enumerate(_CARD_ORDER)}
-_KINDS: Final = len(_CARD_ORDER)
-_SINGLE_PASS: Final = [discard_action(PASS, (card,)) for card in _CARD_ORDER]
-_PAIR_PASS: Final[list[Action | None]] = [None] * (_KINDS * _KINDS)
+def _add_rockfalls(maze: Maze, actions: list[Action]) -> None:
+    """A rockfall on each path card it may remove, by slot."""
+    slots = [index for index, sid in maze.cells.items() if _FALLS[sid]]
+    slots.sort()
+    rockfalls = ON_SLOT_ROWS[ROCKFALL]
+    for index in slots:
+        actions.append(rockfalls[index] or slot_action(ROCKFALL, index))
 
 
-def pass_actions(hand: list[str]) -> list[Action] | None:
-    """The hand's pass actions: each card alone, then each pair of cards, in the order of the
-    cards' names (what ``discard_action`` gives, found by number); ``None`` if a card has none.
+def hand_numbers(hand: list[str]) -> tuple[list[int], list[bool]]:
+    """The hand's card numbers each once, ascending, and whether the hand holds each twice or more.
 
-    >>> [str(action) for action in pass_actions(["map", "EW", "map"])]
-    ['pass:EW', 'pass:map', 'pass:EW+map', 'pass:map+map']
+    >>> numbers, twice = hand_numbers(["map", "EW", "map"])
+    >>> [_CARD_ORDER[number] for number in numbers], twice
+    (['EW', 'map'], [False, True])
     """
-    numbers: list[int] = []
-    for card in hand:
-        number = _CARD_NUMBER.get(card)
-        if number is None:
-            return None
-        numbers.append(number)
+    numbers = [_CARD_NUMBER[card] for card in hand]
     numbers.sort()
-    values: list[int] = []  # each number once, ascending
-    twice: list[bool] = []  # whether the hand holds that card more than once
+    values: list[int] = []
+    twice: list[bool] = []
     for number in numbers:
         if values and values[-1] == number:
             twice[-1] = True
         else:
             values.append(number)
             twice.append(False)
-    out = [_SINGLE_PASS[number] for number in values]
-    for at, first in enumerate(values):
+    return values, twice
+
+
+def pair_keys(numbers: list[int], twice: list[bool]) -> list[int]:
+    """Each pair of the hand's cards once (``first * _KINDS + second``), in the order of names."""
+    keys: list[int] = []
+    count = len(numbers)
+    for at in range(count):
+        first = numbers[at]
         row = first * _KINDS
         if twice[at]:
-            out.append(_pair_pass(row + first))
-        for second in values[at + 1 :]:
-            out.append(_pair_pass(row + second))
-    return out
+            keys.append(row + first)
+        for later in range(at + 1, count):
+            keys.append(row + numbers[later])
+    return keys
+
+
+def pass_actions(hand: list[str]) -> list[Action]:
+    """The hand's pass actions: each card alone, then each pair of cards, in the order of the
+    cards' names (what ``discard_action`` gives, found by number).
+
+    >>> [str(action) for action in pass_actions(["map", "EW", "map"])]
+    ['pass:EW', 'pass:map', 'pass:EW+map', 'pass:map+map']
+    """
+    numbers, twice = hand_numbers(hand)
+    out = [_SINGLE_PASS[number] for number in numbers]
+    return out + [_PAIR_PASS[key] or _pair_pass(key) for key in pair_keys(numbers, twice)]
+
+
+def _pair(key: int) -> tuple[str, str]:
+    return _CARD_ORDER[key // _KINDS], _CARD_ORDER[key % _KINDS]
 
 
 def _pair_pass(key: int) -> Action:
-    action = _PAIR_PASS[key]
-    if action is None:
-        pair = (_CARD_ORDER[key // _KINDS], _CARD_ORDER[key % _KINDS])
-        action = _PAIR_PASS[key] = discard_action(PASS, pair)
+    action = _PAIR_PASS[key] = discard_action(PASS, _pair(key))
+    return action
+
+
+def _pair_clear(key: int, bit: int) -> Action:
+    action = _PAIR_CLEAR[bit][key] = discard_action(CLEAR, _pair(key), bit)
     return action
 
 
 def ladder_slots(state: DuelState) -> list[int]:
     """Empty slots where a ladder may lie: next to a face-up card, not a goal or gold."""
     maze = state.mazes[0]
-    cells, hidden = maze.cells, maze.hidden
-    steps = [step for _, _, step in SIDE_STEPS]
-    barred = [*hidden, *(i for i, sid in cells.items() if sid in _NO_LADDER_NEXT)]
-    near = {index + step for index in barred for step in steps}
-    slots = {index + step for index in cells for step in steps}
-    slots -= near | cells.keys() | hidden.keys()
-    sid = C.SHAPES.by_name["ladder-green"]
-    return [
-        index
-        for index in sorted(slots)
-        if within_limits(*slot_xy(index)) and not maze.mismatched_sides(index, sid)
-    ]
+    cells, hidden, keys = maze.cells, maze.hidden, SLOT_KEYS
+    near: set[int] = set()  # next to a goal or gold, or already a candidate
+    for index in hidden:
+        for step in _STEPS:
+            near.add(keys[index + step])
+    for index, sid in cells.items():
+        if _BARS_LADDER[sid]:
+            for step in _STEPS:
+                near.add(keys[index + step])
+    found: list[int] = []
+    for index in cells:
+        for step in _STEPS:
+            slot = keys[index + step]
+            if slot not in near and slot not in cells and slot not in hidden:
+                near.add(slot)
+                found.append(slot)
+    found.sort()
+    slots = []
+    for index in found:
+        x, y = slot_xy(index)
+        if within_limits(x, y) and not maze.mismatched_sides(index, _LADDER_SHAPE):
+            slots.append(index)
+    return slots
 
 
 def ladder_rule(state: DuelState, index: int, sid: int) -> tuple[str, str] | None:
@@ -224,13 +328,11 @@ def ladder_rule(state: DuelState, index: int, sid: int) -> tuple[str, str] | Non
 
 
 def key_slots(state: DuelState, seat: int) -> list[int]:
-    """The face-up doors of the other colour, without a key yet."""
-    colour = state.colours[seat]
-    return [
-        index
-        for index, sid in sorted(state.mazes[0].cells.items())
-        if _SPECS[sid].door and sid not in C.CLOSED and C.card_colour(_SPECS[sid].card) != colour
-    ]
+    """The face-up doors of the other colour, without a key yet, by slot."""
+    doors = _KEY_DOORS[state.colours[seat]]
+    found = [index for index, sid in state.mazes[0].cells.items() if doors[sid]]
+    found.sort()
+    return found
 
 
 def rockfall_rule(state: DuelState, index: int) -> tuple[str, str] | None:

@@ -13,7 +13,6 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
@@ -36,7 +35,14 @@ from saboteur.engine.duel.actions import (
 )
 from saboteur.engine.duel.gold import gold_value, payment
 from saboteur.engine.duel.layout import HAND, KEYS
-from saboteur.engine.duel.legal import GOLD_SIDS, card_at, ladder_rule, play_actions, rockfall_rule
+from saboteur.engine.duel.legal import (
+    CARD_OF as _CARD_OF,
+)
+from saboteur.engine.duel.legal import (
+    IS_GOLD as _IS_GOLD,
+)
+from saboteur.engine.duel.legal import card_at, ladder_rule, play_actions, rockfall_rule
+from saboteur.engine.grid import SLOT_KEYS
 from saboteur.engine.maze import SIDE_STEPS, Maze, slot_xy, xy_text
 from saboteur.engine.moves import CARDS_KEYS, DRAWN_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
@@ -52,6 +58,11 @@ TURN_GOES_ON: Final = -1  # draws after a bribe: the same player still plays a c
 _SPECS: Final = C.SPECS
 _SHAPES: Final = C.SHAPES.shapes
 _LADDER_SIDS: Final = {C.SHAPES.by_name[card]: card for card in C.LADDER_COUNTS}
+_LADDER_OF: Final = {colour: C.SHAPES.by_name[f"ladder-{colour}"] for colour in C.COLOURS}
+_NAME_OF: Final = [spec.name for spec in _SPECS]
+_FIT: Final = C.FIT
+_STEPS: Final = tuple(step for _, _, step in SIDE_STEPS)
+_DECK_CARDS: Final = C.deck_cards()
 
 
 class DuelState(TableState):
@@ -103,11 +114,15 @@ class DuelState(TableState):
         self.round, self.turns, self.phase = number, 0, PLAY
         self.goal_cards = {index: self.goal_pile.pop() for index in layout.goals}
         self.mazes = self._new_mazes([])
-        gone = Counter(card for cards in self.gold for card in cards) + Counter(self.box)
+        gone: dict[str, int] = {}  # the cards won or in the box: out of the game
+        for cards in [*self.gold, self.box]:
+            for card in cards:
+                gone[card] = gone.get(card, 0) + 1
         deck = []
-        for card in C.deck_cards():
-            if gone[card]:
-                gone[card] -= 1
+        for card in _DECK_CARDS:
+            left = gone.get(card, 0)
+            if left:
+                gone[card] = left - 1
             else:
                 deck.append(card)
         shuffle(rng, deck)
@@ -231,12 +246,7 @@ class DuelState(TableState):
             self._bribe(seat, action.code)
             self._finish(seat, action, TURN_GOES_ON)
             return
-        hand = self.hands[seat]
-        needed = Counter(discarded(action) if kind in (PASS, CLEAR) else (action.card or "",))
-        for card, count in needed.items():
-            if hand.count(card) < count:
-                many = "two " if count > 1 else ""
-                raise IllegalAction("hand", f"seat {seat} holds no {many}{card} card")
+        self._check_hand(seat, action)
         draws = 1
         if kind == PLACE:
             self._place(seat, action)
@@ -252,6 +262,7 @@ class DuelState(TableState):
             self._clear(seat, action)
         else:
             cards = discarded(action)
+            hand = self.hands[seat]
             for card in cards:
                 hand.remove(card)
             self.discard += cards
@@ -261,10 +272,25 @@ class DuelState(TableState):
         self.turns += 1
         self._finish(seat, action, draws)
 
+    def _check_hand(self, seat: int, action: Action) -> None:
+        """Refuse an action whose card (or two cards) the seat does not hold."""
+        hand, kind = self.hands[seat], action.kind
+        cards = discarded(action) if kind in (PASS, CLEAR) else (action.card or "",)
+        if len(cards) == 2 and cards[0] == cards[1]:
+            if hand.count(cards[0]) < 2:
+                raise IllegalAction("hand", f"seat {seat} holds no two {cards[0]} card")
+            return
+        for card in cards:
+            if card not in hand:
+                raise IllegalAction("hand", f"seat {seat} holds no {card} card")
+
     def _finish(self, seat: int, action: Action, draws: int) -> None:
         self.history.append(action.text)
         self._legal = None
-        if self._settle(seat):
+        # only a card laid, a door opened or a troll bribed may join a tunnel to gold or a goal
+        # (after every settling, none is joined and left unmarked or face down)
+        kind = action.kind
+        if kind not in (PLACE, KEY, BRIBE) or self._settle(seat):
             self._resume(seat, draws)
         else:
             self.pending_draws = draws
@@ -280,13 +306,13 @@ class DuelState(TableState):
                 raise IllegalAction(*refused)
         else:
             key = self.mazes[seat].frontier.get(index)
-            if key is None or not C.FIT[key] >> sid & 1:
+            if key is None or not _FIT[key] >> sid & 1:
                 raise IllegalAction(*self._place_rule(seat, index, sid))
-        self.hands[seat].remove(_SPECS[sid].card)
+        card = _CARD_OF[sid]
+        self.hands[seat].remove(card)
         self._lay(index, sid)
         x, y = slot_xy(index)
-        spec = _SPECS[sid]
-        self.events.append(Event.of("place", seat, PLACE_KEYS, (spec.card, spec.name, x, y)))
+        self.events.append(Event.of("place", seat, PLACE_KEYS, (card, _NAME_OF[sid], x, y)))
 
     def _place_rule(self, seat: int, index: int, sid: int) -> tuple[str, str]:
         refused = place_rule(self.mazes[seat], index, sid, _SHAPES[sid].name)
@@ -297,11 +323,12 @@ class DuelState(TableState):
         )
 
     def _lay(self, index: int, sid: int) -> None:
-        for colour, maze in zip(self.colours, self.mazes, strict=True):
-            if _LADDER_SIDS.get(sid) == f"ladder-{colour}":
-                maze.place_root(index, sid)
+        colours, mazes = self.colours, self.mazes
+        for at in range(len(mazes)):  # a ladder of a seat's colour is a start in its maze
+            if sid == _LADDER_OF[colours[at]]:
+                mazes[at].place_root(index, sid)
             else:
-                maze.place(index, sid)
+                mazes[at].place(index, sid)
 
     def _reshape(self, index: int, sid: int) -> None:
         for maze in self.mazes:
@@ -315,11 +342,12 @@ class DuelState(TableState):
             self._mark_gold(mover)
             if not self.markers_left:
                 return True
-            hidden = self.mazes[0].hidden
-            found = next(
-                (i for i in self.game.layout.goals if i in hidden and self._entry(i)), None
-            )
-            if found is None:
+            hidden, found = self.mazes[0].hidden, -1
+            for index in self.game.layout.goals:
+                if index in hidden and self._entry(index):
+                    found = index
+                    break
+            if found < 0:
                 return True
             choices = self._orientations(found)
             if len(choices) == 1:
@@ -334,10 +362,13 @@ class DuelState(TableState):
 
     def _entry(self, index: int) -> int:
         """The sides of a face-down goal that a tunnel from a start leads into (0: not reached)."""
-        cells = self.mazes[0].cells
-        if index not in self.mazes[0].hidden or not any(
-            index + step in cells for _, _, step in SIDE_STEPS
-        ):
+        cells, keys = self.mazes[0].cells, SLOT_KEYS
+        if index not in self.mazes[0].hidden:
+            return 0
+        for step in _STEPS:
+            if keys[index + step] in cells:
+                break
+        else:
             return 0
         entry = 0
         for maze in self.mazes:
@@ -374,8 +405,11 @@ class DuelState(TableState):
         self.events.append(Event("reveal", mover, data))
 
     def _mark_gold(self, mover: int) -> None:
-        n, cells = self.game.players, self.mazes[0].cells
-        gold = sorted(i for i, sid in cells.items() if sid in GOLD_SIDS and i not in self.markers)
+        n, cells, markers = self.game.players, self.mazes[0].cells, self.markers
+        gold = [index for index, sid in cells.items() if _IS_GOLD[sid] and index not in markers]
+        if not gold:
+            return
+        gold.sort()
         for seat in [mover, *(s for s in range(n) if s != mover)]:
             live, centre = self.mazes[seat].live, C.CENTRE[self.colours[seat]]
             for index in gold:
