@@ -53,7 +53,7 @@ SLOT_COUNT: Final = _STRIDE * _STRIDE  # every slot index lies in range(SLOT_COU
 # ``cells.get(SLOT_KEYS[index])``. Typed ``Any`` so that it stays the object it is.
 SLOT_KEYS: Final[list[Any]] = list(range(SLOT_COUNT))
 # |x| and |y| of any slot stay below this: the one coordinate limit of every ruleset
-COORD_LIMIT = 120
+COORD_LIMIT: Final = 120
 
 QUARTER_TURNS = (0, 1, 2, 3)  # a card may lie in any of the four ways
 HALF_TURNS = (0, 2)  # as printed or turned 180° (classic, the Duel, The Dark Cave's path cards)

@@ -146,7 +146,7 @@ _PAIR_CLEAR: Final[dict[int, list[Action | None]]] = {
 
 def play_actions(state: DuelState, seat: int) -> list[Action]:
     """Every legal action of ``seat`` in the play phase, in an order given by the state alone."""
-    hand, maze, n, broken = state.hands[seat], state.mazes[seat], state.game.players, state.broken
+    hand, maze, n, broken = state.hands[seat], state.mazes[seat], len(state.hands), state.broken
     actions: list[Action] = []
     if state.markers_left:
         _add_bribes(maze, actions)

@@ -72,6 +72,8 @@ class DuelState(TableState):
         n = game.players
         self.game: DuelGame = game
         self.seed = seed
+        self.goal_slots = game.layout.goals  # (the layout read once: the game is not compiled)
+        self.marker_count = game.layout.markers
         self.colours = list(game.colours)
         self.round = 0
         self.phase = PLAY
@@ -184,7 +186,7 @@ class DuelState(TableState):
 
     @property
     def markers_left(self) -> int:
-        return self.game.layout.markers - len(self.markers)
+        return self.marker_count - len(self.markers)
 
     @property
     def keys_left(self) -> int:
@@ -343,7 +345,7 @@ class DuelState(TableState):
             if not self.markers_left:
                 return True
             hidden, found = self.mazes[0].hidden, -1
-            for index in self.game.layout.goals:
+            for index in self.goal_slots:
                 if index in hidden and self._entry(index):
                     found = index
                     break
@@ -405,7 +407,7 @@ class DuelState(TableState):
         self.events.append(Event("reveal", mover, data))
 
     def _mark_gold(self, mover: int) -> None:
-        n, cells, markers = self.game.players, self.mazes[0].cells, self.markers
+        n, cells, markers = len(self.hands), self.mazes[0].cells, self.markers
         gold = [index for index, sid in cells.items() if _IS_GOLD[sid] and index not in markers]
         if not gold:
             return
@@ -546,7 +548,7 @@ class DuelState(TableState):
             self.events.append(Event.of("drew", seat, CARDS_KEYS, (drawn,), to=seat))
 
     def _next_turn(self, seat: int) -> None:
-        n = self.game.players
+        n = len(self.hands)
         for step in range(1, n + 1):
             following = (seat + step) % n
             if self.hands[following]:
