@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -405,6 +406,39 @@ def test_determinizations_agree_with_the_seat() -> None:
         assert sorted(sample.roles + sample.role_aside) == sorted(state.roles + state.role_aside)
         saboteurs.update(s for s, role in enumerate(sample.roles) if role == C.SABOTEUR)
     assert len(saboteurs) > 1  # roles really are sampled
+
+
+def test_belief_deals_the_saboteur_role_to_the_suspects() -> None:
+    """``belief=B``: a seat's chance of a saboteur's card in the samples grows with B times its
+    suspicion; at 0 the roles are dealt uniformly, and the spec checks its value."""
+    from saboteur.bots.determinize import Determinizer
+    from saboteur.bots.memory import Memory
+
+    state = _midgame(4, 3, 0)
+    seat = state.current_player
+    assert seat is not None
+    memory = Memory(state.game, seat)
+    memory.observe(state.events_for(seat))
+    memory.role = C.DIGGER
+    suspect = next(s for s in range(4) if s != seat)
+    memory.suspicion = [0.0] * 4
+    memory.suspicion[suspect] = 1.0
+    view = dict(state.view(seat), role=C.DIGGER)
+
+    def share(belief: float) -> float:
+        sampler = Determinizer(state.game, memory, view, belief)
+        rng = random.Random(0)
+        roles = [sampler.sample(rng).roles for _ in range(400)]
+        return sum(r[suspect] == C.SABOTEUR for r in roles) / len(roles)
+
+    # one saboteur's card among the three others and the one set aside: weights e^B, 1, 1, 1
+    for belief, expected in ((0.0, 0.25), (4.0, math.exp(4) / (math.exp(4) + 3))):
+        assert abs(share(belief) - expected) < 0.06
+    assert parse_spec("ismcts:seconds=1:belief=4").budget.belief == 4.0
+    assert parse_spec("ismcts:seconds=1:belief=4").text == "ismcts:seconds=1:belief=4"
+    for bad in ("ismcts:belief=-1", "ismcts:belief=21", "ismcts:belief=x", "heuristic:belief=1"):
+        with pytest.raises(BotSpecError):
+            parse_spec(bad)
 
 
 def test_direct_samples_are_the_checked_ones() -> None:

@@ -36,12 +36,15 @@ class Budget:
     and, for a search that cuts its playouts short, after how many moves (``depth``; None: the
     bot's own); for a search that compares its candidates with the heuristic's first choice, by
     how many standard errors one must win to be played instead (``margin``; None: the best win
-    rate is played)."""
+    rate is played); for a search that deals the hidden roles by suspicion, how strongly
+    (``belief``: a seat with suspicion s is exp(belief · s) times likelier a saboteur; None: the
+    bot's own)."""
 
     seconds: float | None = None
     iterations: int | None = None
     depth: int | None = None
     margin: float | None = None
+    belief: float | None = None
 
     def describe(self) -> str:
         parts = []
@@ -53,6 +56,8 @@ class Budget:
             parts.append(f"depth={self.depth}")
         if self.margin is not None:
             parts.append(f"margin={self.margin:g}")
+        if self.belief is not None:
+            parts.append(f"belief={self.belief:g}")
         return ":".join(parts)
 
 

@@ -77,7 +77,9 @@ def role_pool(game: Game) -> list[str]:
 class Determinizer:
     """Samples states consistent with one seat's view and memory."""
 
-    def __init__(self, game: Game, memory: Memory, view: JSON) -> None:
+    def __init__(
+        self, game: Game, memory: Memory, view: JSON, belief: float = SUSPICION_WEIGHT
+    ) -> None:
         self.game = game
         self.memory = memory
         self.view = view
@@ -88,7 +90,7 @@ class Determinizer:
         pool = role_pool(game)
         pool.remove(view["role"])
         self.other_roles = pool  # dealt to the other seats and aside
-        self.weights = [math.exp(SUSPICION_WEIGHT * memory.suspicion[s]) for s in self.others]
+        self.weights = [math.exp(belief * memory.suspicion[s]) for s in self.others]
         self.weights += [1.0] * (len(pool) - len(self.others))
         known_goals: dict[tuple[int, int], str] = {}
         for goal in view["goals"]:

@@ -53,7 +53,7 @@ import time
 from collections.abc import Sequence
 
 from saboteur.bots.base import Budget
-from saboteur.bots.determinize import Determinizer
+from saboteur.bots.determinize import SUSPICION_WEIGHT, Determinizer
 from saboteur.bots.heuristic import HeuristicBot, situation_from_view
 from saboteur.bots.policy import gold_choice, rank
 from saboteur.bots.tree import Node, descend
@@ -171,7 +171,8 @@ class IsmctsBot(HeuristicBot):
 
         Each sweep samples one deal and one playout seed and tries every candidate on them.
         """
-        determinizer = Determinizer(self.game, self.memory, view)
+        belief = SUSPICION_WEIGHT if self.budget.belief is None else self.budget.belief
+        determinizer = Determinizer(self.game, self.memory, view, belief)
         root = Node(self.seat)
         for action in candidates:
             root.children[action] = Node(self.seat)
