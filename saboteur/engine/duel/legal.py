@@ -103,7 +103,7 @@ _ROCKFALL_CARD: Final = 5
 _MAP_CARD: Final = 6
 
 
-class HandCard:
+class _HandCard:
     """One kind of hand card as the legal-action loop reads it."""
 
     def __init__(self, card: str) -> None:
@@ -134,7 +134,7 @@ class HandCard:
 _CARD_ORDER: Final = sorted({*C.PATH_COUNTS, *C.ACTION_COUNTS})
 _CARD_NUMBER: Final = {card: number for number, card in enumerate(_CARD_ORDER)}
 _KINDS: Final = len(_CARD_ORDER)
-_HAND_CARDS: Final = [HandCard(card) for card in _CARD_ORDER]
+_HAND_CARDS: Final = [_HandCard(card) for card in _CARD_ORDER]
 # the pass actions by number: one card, or a pair (number * _KINDS + number, filled on first use);
 # the clear actions of a pair by tool bit likewise
 _SINGLE_PASS: Final = [discard_action(PASS, (card,)) for card in _CARD_ORDER]
