@@ -68,6 +68,7 @@ _FALLING: Final = frozenset(
 CARD_OF: Final = [spec.card for spec in _SPECS]
 IS_GOLD: Final = [sid in GOLD_SIDS for sid in range(len(_SPECS))]
 _BARS_LADDER: Final = [sid in _NO_LADDER_NEXT for sid in range(len(_SPECS))]
+assert all(C.SHAPES.sides[C.SHAPES.by_name[card]] == 15 for card in _LADDERS)  # crossroads
 _FALLS: Final = [sid in _FALLING for sid in range(len(_SPECS))]
 _BRIBABLE: Final = [
     spec.card in _TROLLS and sid not in _CLOSED for sid, spec in enumerate(_SPECS)
@@ -81,7 +82,7 @@ _KEY_DOORS: Final = {
     for colour in C.COLOURS
 }
 _STEPS: Final = tuple(step for _, _, step in SIDE_STEPS)
-_LADDER_SHAPE: Final = C.SHAPES.by_name["ladder-green"]  # a crossroads, as the blue one
+_SIDES_OF: Final = list(C.SHAPES.sides)
 _TOOL_BITS: Final = list(_TOOL_NAMES)
 _SEATS: Final = 2  # the Duel seats two players at most (solo: one)
 
@@ -279,29 +280,30 @@ def _pair_clear(key: int, bit: int) -> Action:
 
 
 def ladder_slots(state: DuelState) -> list[int]:
-    """Empty slots where a ladder may lie: next to a face-up card, not a goal or gold."""
+    """Empty slots where a ladder may lie: next to a face-up card, not a goal or gold, and (a
+    crossroads) beside no card closed towards it."""
     maze = state.mazes[0]
     cells, hidden, keys = maze.cells, maze.hidden, SLOT_KEYS
-    near: set[int] = set()  # next to a goal or gold, or already a candidate
+    barred: set[int] = set()  # next to a face-down goal, a goal, gold, or a side closed to it
     for index in hidden:
         for step in _STEPS:
-            near.add(keys[index + step])
-    for index, sid in cells.items():
-        if _BARS_LADDER[sid]:
-            for step in _STEPS:
-                near.add(keys[index + step])
+            barred.add(keys[index + step])
+    seen: set[int] = set()
     found: list[int] = []
-    for index in cells:
-        for step in _STEPS:
+    for index, sid in cells.items():
+        bars, sides = _BARS_LADDER[sid], _SIDES_OF[sid]
+        for side, _, step in SIDE_STEPS:
             slot = keys[index + step]
-            if slot not in near and slot not in cells and slot not in hidden:
-                near.add(slot)
+            if bars or not sides & side:
+                barred.add(slot)
+            elif slot not in seen and slot not in cells and slot not in hidden:
+                seen.add(slot)
                 found.append(slot)
     found.sort()
     slots = []
     for index in found:
         x, y = slot_xy(index)
-        if within_limits(x, y) and not maze.mismatched_sides(index, _LADDER_SHAPE):
+        if index not in barred and within_limits(x, y):
             slots.append(index)
     return slots
 
