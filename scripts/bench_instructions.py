@@ -28,13 +28,16 @@ from pathlib import Path
 
 import click
 
+from saboteur.engine import new_game
+
 ROOT = Path(__file__).resolve().parent.parent
-# random play of `games` classic games at 5 players, the legal actions listed at every step (as
-# `saboteur bench` plays, with a loop that also runs on engines older than its compiled play-out)
+# random play of `games` games (of the ruleset and players given after it), the legal actions
+# listed at every step (as `saboteur bench` plays, with a loop that also runs on engines older
+# than its compiled play-out)
 ENGINE = """
 import random, sys
 from saboteur.engine import new_game
-game, rng, steps = new_game("classic", 5), random.Random(0), 0
+game, rng, steps = new_game(sys.argv[2], int(sys.argv[3])), random.Random(0), 0
 for number in range(int(sys.argv[1])):
     state = game.new_state(number)
     while not state.is_over:
@@ -48,7 +51,7 @@ BENCH = """
 import random, sys
 from saboteur.engine import new_game
 from saboteur.play.playout import play_out
-game, rng, steps = new_game("classic", 5), random.Random(0), 0
+game, rng, steps = new_game(sys.argv[2], int(sys.argv[3])), random.Random(0), 0
 for number in range(int(sys.argv[1])):
     steps += play_out(game.new_state(number), rng)
 print(steps)
@@ -92,13 +95,16 @@ def instructions(command: list[str], root: Path, pure: bool) -> tuple[int, str]:
 
 
 def per_step(
-    root: Path, pure: bool, small: int, large: int, program: str = ENGINE
+    root: Path, pure: bool, table: tuple[str, int], small: int, large: int, program: str = ENGINE
 ) -> dict[str, float]:
-    """Instructions per step of random play, from ``small`` and ``large`` games (``program``:
-    :data:`ENGINE`, or :data:`BENCH` for ``saboteur bench``'s own loop, named so)."""
+    """Instructions per step of random play at ``table`` (ruleset, players), from ``small`` and
+    ``large`` games (``program``: :data:`ENGINE`, or :data:`BENCH` for ``saboteur bench``'s own
+    loop, named so)."""
     counts, steps = [], []
+    ruleset, players = table
     for games in (small, large):
-        count, out = instructions(["-c", program, str(games)], root, pure)
+        command = ["-c", program, str(games), ruleset, str(players)]
+        count, out = instructions(command, root, pure)
         counts.append(count)
         steps.append(int(out.split()[-1]))
     name = "instructions_per_bench_step" if program is BENCH else "instructions_per_step"
@@ -125,11 +131,15 @@ def per_iteration(root: Path, small: int, large: int) -> dict[str, float]:
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="Another checkout with its own compiled build: its ISMCTS figure too.",
 )
+@click.option("--ruleset", default="classic", show_default=True, help="the engine's ruleset")
+@click.option("--players", default=5, show_default=True, type=click.IntRange(1, 10))
 @click.option("--games", type=(int, int), default=(5, 30), show_default=True)
 @click.option("--iterations", type=(int, int), default=(120, 240), show_default=True)
 @click.option("--no-search", is_flag=True, help="Leave out the ISMCTS figure.")
 @click.option("--json", "as_json", is_flag=True)
 def main(
+    ruleset: str,
+    players: int,
     baseline: Path | None,
     search_before: Path | None,
     games: tuple[int, int],
@@ -142,14 +152,19 @@ def main(
         raise click.ClickException("valgrind is not installed (apt-get install valgrind)")
     if not games[0] < games[1] or not iterations[0] < iterations[1]:
         raise click.BadParameter("the second size must be larger than the first")
+    try:
+        new_game(ruleset, players)
+    except ValueError as error:  # an unknown ruleset or a table it does not seat
+        raise click.BadParameter(str(error)) from None
+    table = (ruleset, players)
     result: dict[str, dict[str, float]] = {
-        "compiled": per_step(ROOT, False, *games),
-        "pure": per_step(ROOT, True, *games),
+        "compiled": per_step(ROOT, False, table, *games),
+        "pure": per_step(ROOT, True, table, *games),
     }
-    result["compiled"].update(per_step(ROOT, False, *games, program=BENCH))
+    result["compiled"].update(per_step(ROOT, False, table, *games, program=BENCH))
     if baseline is not None:
-        result["baseline"] = per_step(baseline, True, *games)
-    if not no_search:
+        result["baseline"] = per_step(baseline, True, table, *games)
+    if not no_search and ruleset == "classic":  # (the search plays classic only)
         result["compiled"].update(per_iteration(ROOT, *iterations))
         if search_before is not None:
             result["search_before"] = per_iteration(search_before, *iterations)
@@ -160,7 +175,9 @@ def main(
         if mode in result
     }
     if as_json:
-        click.echo(json.dumps({**result, "step_ratios": ratios}))
+        click.echo(
+            json.dumps({"ruleset": ruleset, "players": players, **result, "step_ratios": ratios})
+        )
         return
     for mode, figures in result.items():
         for name, value in figures.items():
