@@ -78,14 +78,21 @@ def log_likelihood(belief: float, decisions: list[Decision], saboteurs: int, asi
 def fit(decisions: list[Decision], saboteurs: int, aside: int) -> float:
     """The weight of greatest likelihood in 0..10 (golden-section search)."""
     low, high, ratio = 0.0, 10.0, (math.sqrt(5) - 1) / 2
-    for _ in range(40):
-        a, b = high - ratio * (high - low), low + ratio * (high - low)
-        if log_likelihood(a, decisions, saboteurs, aside) < log_likelihood(
-            b, decisions, saboteurs, aside
-        ):
-            low = a
+
+    def value(belief: float) -> float:
+        return log_likelihood(belief, decisions, saboteurs, aside)
+
+    a, b = high - ratio * (high - low), low + ratio * (high - low)
+    value_a, value_b = value(a), value(b)
+    for _ in range(40):  # each step keeps one inner point and its value, evaluates one new one
+        if value_a < value_b:
+            low, a, value_a = a, b, value_b
+            b = low + ratio * (high - low)
+            value_b = value(b)
         else:
-            high = b
+            high, b, value_b = b, a, value_a
+            a = high - ratio * (high - low)
+            value_a = value(a)
     return (low + high) / 2
 
 

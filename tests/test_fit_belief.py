@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 from pathlib import Path
 from types import ModuleType
 
+from tests.load import load_file
+
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "fit_belief.py"
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fit_belief", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(SCRIPT, "fit_belief")
 
 
 def test_the_fit_finds_the_weight_the_roles_were_dealt_with() -> None:

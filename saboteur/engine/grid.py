@@ -46,6 +46,7 @@ STEP_W: Final = -256
 STEP: Final = {N: STEP_N, S: STEP_S, E: STEP_E, W: STEP_W}
 # (side, its opposite, the index step towards it) for every side: the hot loops use this
 SIDE_STEPS: Final = tuple((side, OPPOSITE[side], STEP[side]) for side in SIDES)
+STEPS: Final = tuple(STEP[side] for side in SIDES)  # the offset to each side's neighbour
 SLOT_COUNT: Final = _STRIDE * _STRIDE  # every slot index lies in range(SLOT_COUNT)
 # Every slot index as one int object, made once. A dictionary keyed by slots finds a key given as
 # the same object by identity (no comparison), and the compiled build (mypyc), which keeps ints

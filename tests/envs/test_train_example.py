@@ -3,7 +3,6 @@ and the script runs end to end (prints its evaluations, writes its plot)."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -11,16 +10,14 @@ from types import ModuleType
 
 import pytest
 
+from tests.load import load_file
+
 pytest.importorskip("gymnasium")
 SCRIPT = Path(__file__).parents[2] / "examples" / "train_duel.py"
 
 
 def load_example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_duel", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(SCRIPT, "train_duel")
 
 
 def test_training_raises_the_win_rate_against_the_random_bot() -> None:

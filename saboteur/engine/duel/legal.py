@@ -31,7 +31,7 @@ from saboteur.engine.duel.actions import (
     seat_action,
     slot_action,
 )
-from saboteur.engine.grid import SLOT_KEYS, within_limits
+from saboteur.engine.grid import SLOT_KEYS, STEPS, within_limits
 from saboteur.engine.maze import SIDE_STEPS, Maze, slot_xy
 from saboteur.engine.maze import xy_text as xy_text
 from saboteur.engine.path_rules import sides_rule
@@ -81,7 +81,6 @@ _KEY_DOORS: Final = {
     ]
     for colour in C.COLOURS
 }
-_STEPS: Final = tuple(step for _, _, step in SIDE_STEPS)
 _SIDES_OF: Final = list(C.SHAPES.sides)
 _TOOL_BITS: Final = list(_TOOL_NAMES)
 _SEATS: Final = 2  # the Duel seats two players at most (solo: one)
@@ -192,10 +191,7 @@ def play_actions(state: DuelState, seat: int) -> list[Action]:
                 clears = _PAIR_CLEAR[bit]
                 for key in pairs:
                     actions.append(clears[key] or _pair_clear(key, bit))
-    for number in numbers:
-        actions.append(_SINGLE_PASS[number])
-    for key in pairs:
-        actions.append(_PAIR_PASS[key] or _pair_pass(key))
+    _add_passes(numbers, pairs, actions)
     return actions
 
 
@@ -261,8 +257,17 @@ def pass_actions(hand: list[str]) -> list[Action]:
     ['pass:EW', 'pass:map', 'pass:EW+map', 'pass:map+map']
     """
     numbers, twice = hand_numbers(hand)
-    out = [_SINGLE_PASS[number] for number in numbers]
-    return out + [_PAIR_PASS[key] or _pair_pass(key) for key in pair_keys(numbers, twice)]
+    passes: list[Action] = []
+    _add_passes(numbers, pair_keys(numbers, twice), passes)
+    return passes
+
+
+def _add_passes(numbers: list[int], pairs: list[int], actions: list[Action]) -> None:
+    """Each card of ``numbers`` passed alone, then each pair of ``pairs`` (:func:`pair_keys`)."""
+    for number in numbers:
+        actions.append(_SINGLE_PASS[number])
+    for key in pairs:
+        actions.append(_PAIR_PASS[key] or _pair_pass(key))
 
 
 def _pair(key: int) -> tuple[str, str]:
@@ -286,7 +291,7 @@ def ladder_slots(state: DuelState) -> list[int]:
     cells, hidden, keys = maze.cells, maze.hidden, SLOT_KEYS
     barred: set[int] = set()  # next to a face-down goal, a goal, gold, or a side closed to it
     for index in hidden:
-        for step in _STEPS:
+        for step in STEPS:
             barred.add(keys[index + step])
     seen: set[int] = set()
     found: list[int] = []

@@ -42,8 +42,8 @@ from saboteur.engine.duel.legal import (
     IS_GOLD as _IS_GOLD,
 )
 from saboteur.engine.duel.legal import card_at, ladder_rule, play_actions, rockfall_rule
-from saboteur.engine.grid import SLOT_KEYS
-from saboteur.engine.maze import SIDE_STEPS, Maze, slot_xy, xy_text
+from saboteur.engine.grid import SLOT_KEYS, STEPS
+from saboteur.engine.maze import Maze, slot_xy, xy_text
 from saboteur.engine.moves import CARDS_KEYS, DRAWN_KEYS, PLACE_KEYS
 from saboteur.engine.path_rules import place_rule
 from saboteur.engine.table import OVER as OVER
@@ -61,7 +61,6 @@ _LADDER_SIDS: Final = {C.SHAPES.by_name[card]: card for card in C.LADDER_COUNTS}
 _LADDER_OF: Final = {colour: C.SHAPES.by_name[f"ladder-{colour}"] for colour in C.COLOURS}
 _NAME_OF: Final = [spec.name for spec in _SPECS]
 _FIT: Final = C.FIT
-_STEPS: Final = tuple(step for _, _, step in SIDE_STEPS)
 _DECK_CARDS: Final = C.deck_cards()
 
 
@@ -367,7 +366,7 @@ class DuelState(TableState):
         cells, keys = self.mazes[0].cells, SLOT_KEYS
         if index not in self.mazes[0].hidden:
             return 0
-        for step in _STEPS:
+        for step in STEPS:
             if keys[index + step] in cells:
                 break
         else:
