@@ -32,6 +32,7 @@ HOT_MODULES = (
     "saboteur.engine.chance",
     "saboteur.engine.grid",
     "saboteur.engine.maze",
+    "saboteur.engine.growth",
     "saboteur.engine.walk",
     "saboteur.engine.table",
     "saboteur.engine.classic.actions",

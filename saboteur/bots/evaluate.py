@@ -24,16 +24,26 @@ True
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from saboteur.bots.tunnel import Reach
 from saboteur.engine.classic import cards as C
 from saboteur.engine.classic.state import ClassicState
 
-FAR = 12  # distances beyond this count as this
+FAR: Final = 12  # distances beyond this count as this
 # weights of d, d² / 10, turns, d / (turns + 1), log(1 + turns), broken diggers, saboteurs / n
-WEIGHTS = (-0.928, 0.423, -0.039, -0.198, 3.963, -0.242, -7.869)
+WEIGHTS: Final = (-0.928, 0.423, -0.039, -0.198, 3.963, -0.242, -7.869)
 # the intercept per number of players (3 to 10)
-INTERCEPT = {3: -4.26, 4: -3.376, 5: -2.814, 6: -2.305, 7: -1.878, 8: -1.236, 9: -0.573, 10: -0.441}
+INTERCEPT: Final = {
+    3: -4.26,
+    4: -3.376,
+    5: -2.814,
+    6: -2.305,
+    7: -1.878,
+    8: -1.236,
+    9: -0.573,
+    10: -0.441,
+}
 
 
 def features(state: ClassicState) -> tuple[float, ...]:

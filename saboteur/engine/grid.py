@@ -32,8 +32,8 @@ E: Final = 2
 S: Final = 4
 W: Final = 8
 SIDES: Final = (N, E, S, W)
-SIDE_NAMES = {N: "N", E: "E", S: "S", W: "W"}
-SIDE_BY_NAME = {name: side for side, name in SIDE_NAMES.items()}
+SIDE_NAMES: Final = {N: "N", E: "E", S: "S", W: "W"}
+SIDE_BY_NAME: Final = {name: side for side, name in SIDE_NAMES.items()}
 OPPOSITE: Final = {N: S, S: N, E: W, W: E}
 
 _OFFSET: Final = 128
@@ -59,8 +59,8 @@ COORD_LIMIT: Final = 120
 QUARTER_TURNS = (0, 1, 2, 3)  # a card may lie in any of the four ways
 HALF_TURNS = (0, 2)  # as printed or turned 180° (classic, the Duel, The Dark Cave's path cards)
 
-FIELD_BITS = 3  # up to 8 fields per card
-MAX_FIELDS = 1 << FIELD_BITS
+FIELD_BITS: Final = 3  # up to 8 fields per card
+MAX_FIELDS: Final = 1 << FIELD_BITS
 
 
 def slot_index(x: int, y: int) -> int:

@@ -22,9 +22,13 @@ says which shapes fit there.  A card cut off from the start still grows the open
 
 from __future__ import annotations
 
-from saboteur.engine.maze import SIDE_STEPS, Maze, ShapeTable
+from typing import Final
 
-JOINED, OPEN = "joined", "open"
+from saboteur.engine.maze import SIDE_STEPS, SLOT_KEYS, Maze, ShapeTable
+
+JOINED: Final = "joined"
+OPEN: Final = "open"
+_SLOT_KEYS: Final = SLOT_KEYS  # read directly by the compiled build (a module constant)
 
 
 class OpenMaze(Maze):
@@ -33,13 +37,30 @@ class OpenMaze(Maze):
     __slots__ = ()
 
     def place(self, index: int, sid: int) -> list[tuple[int, int]]:
-        reached = super().place(index, sid)
+        reached = super().place(index, sid)  # (the frontier in order, if kept, is its own now)
         self._grow_from(index, sid)
-        self._ordered = None  # (grown beside the joined tunnel too: rebuilt when next asked)
         return reached
 
     def _take_out(self, index: int) -> None:
-        self.recompute()  # the slots beside it may have been open only towards this card
+        """Besides the joined rule's local update: a slot beside the card stays open only if
+        another card opens towards it, and the card's own slot opens if a card opens towards it
+        (no other slot's openness depends on the card)."""
+        super()._take_out(index)
+        keys, cells, hidden, frontier = _SLOT_KEYS, self.cells, self.hidden, self.frontier
+        for _, _, step in SIDE_STEPS:
+            neighbour = index + step
+            key = keys[neighbour]
+            if key in frontier and not self._faces_open_side(neighbour):
+                del frontier[key]
+        key = keys[index]
+        if (
+            key not in frontier
+            and key not in hidden
+            and key not in cells
+            and self._faces_open_side(index)
+            and self.in_bounds(index)
+        ):
+            frontier[key] = self.constraint_key(index)
 
     def recompute(self, removed: int = -1) -> list[tuple[int, int]]:
         reached = super().recompute(removed)
@@ -47,22 +68,35 @@ class OpenMaze(Maze):
             self._grow_from(index, sid)
         return reached
 
+    def _faces_open_side(self, index: int) -> bool:
+        """Whether a face-up card beside the slot ``index`` is open towards it."""
+        keys, cells, sides = _SLOT_KEYS, self.cells, self.table.sides
+        for _, opposite, step in SIDE_STEPS:
+            sid = cells.get(keys[index + step])
+            if sid is not None and sides[sid] & opposite:
+                return True
+        return False
+
     def _grow_from(self, index: int, sid: int) -> None:
-        cells, hidden, frontier = self.cells, self.hidden, self.frontier
+        """Open every empty slot towards which the card ``sid`` at ``index`` is open (kept in
+        the frontier in order too, if the maze keeps one)."""
+        keys, cells, hidden, frontier = _SLOT_KEYS, self.cells, self.hidden, self.frontier
         open_sides = self.table.sides[sid]
         for side, _, step in SIDE_STEPS:
+            if not open_sides & side:
+                continue
             neighbour = index + step
+            key = keys[neighbour]
             if (
-                open_sides & side
-                and neighbour not in frontier
-                and neighbour not in cells
-                and neighbour not in hidden
+                key not in frontier
+                and key not in cells
+                and key not in hidden
                 and self.in_bounds(neighbour)
             ):
-                frontier[neighbour] = self.constraint_key(neighbour)
+                self._open_slot(neighbour, self.constraint_key(neighbour))
 
 
-GROWTH: dict[str, type[Maze]] = {JOINED: Maze, OPEN: OpenMaze}
+GROWTH: Final[dict[str, type[Maze]]] = {JOINED: Maze, OPEN: OpenMaze}
 
 
 def new_maze(

@@ -358,8 +358,8 @@ class Maze:
 
     ``place`` and ``remove`` update the reach and the frontier where they change, not from the
     roots. A subclass whose frontier grows by another rule (``growth.OpenMaze``) must therefore
-    also override ``_take_out`` (a local removal) and, if its ``place`` adds open slots itself,
-    set ``_ordered`` to ``None`` after it (the frontier in order, else kept by ``place``).
+    also override ``_take_out`` (a local removal) and add the open slots its ``place`` adds
+    itself with ``_open_slot`` (which keeps the frontier in order up to date).
     """
 
     __slots__ = (
@@ -602,6 +602,17 @@ class Maze:
         else:
             self._take_out(index)
         return sid
+
+    def _open_slot(self, index: int, key: int) -> None:
+        """Open the empty slot ``index`` with the constraint key ``key`` (in the frontier in
+        order too, if one is kept: in a list of its own)."""
+        self.frontier[_SLOT_KEYS[index]] = key
+        ordered = self._ordered
+        if ordered is not None:
+            if not self._ordered_own:
+                ordered = self._ordered = ordered[:]
+                self._ordered_own = True
+            _ordered_put(ordered, index, key)
 
     def _take_out(self, index: int) -> None:
         """What :meth:`remove` leaves when no tunnel ran through the card (a dead end, or a card

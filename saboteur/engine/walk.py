@@ -34,6 +34,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -64,7 +65,7 @@ class FieldRules:
         return ()
 
 
-PLAIN = FieldRules()
+PLAIN: Final = FieldRules()
 
 
 def card_fields(maze: Maze, index: int) -> list[int]:

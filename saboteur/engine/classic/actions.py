@@ -47,10 +47,10 @@ from saboteur.engine.kinds import ROCKFALL as ROCKFALL
 from saboteur.engine.maze import slot_xy
 
 GOLD: Final = "gold"
-_PLACEABLE = {SHAPES.shapes[sid].name: sid for sid in PATH_SHAPE_IDS}
+_PLACEABLE: Final = {SHAPES.shapes[sid].name: sid for sid in PATH_SHAPE_IDS}
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"  # canonical: no leading zeros, no -0, ASCII digits
 _SLOT = _NUMBER + "," + _NUMBER
-_TARGET = re.compile(r"([A-Za-z-]+)(?:/([a-z]+))?@(?:" + _SLOT + r"|(0|[1-9][0-9]?))")
+_TARGET: Final = re.compile(r"([A-Za-z-]+)(?:/([a-z]+))?@(?:" + _SLOT + r"|(0|[1-9][0-9]?))")
 _CACHE: Final[dict[str, Action]] = {}
 # Per slot index (lists, not dicts: the compiled build reads a list item without hashing a number)
 SLOT_ROWS: Final[list[list[Action] | None]] = [None] * SLOT_COUNT

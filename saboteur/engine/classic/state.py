@@ -74,7 +74,7 @@ GOLD_PHASE: Final = "gold"
 START_SLOT: Final = slot_index(0, 0)
 GOAL_SLOTS: Final = (slot_index(8, -2), slot_index(8, 0), slot_index(8, 2))
 # The demo opening: (x, y, card, turned), laid in this order from the start.
-DEMO_LAYOUT = (
+DEMO_LAYOUT: Final = (
     (1, 0, "EW", False),
     (2, 0, "NESW", False),
     (3, 0, "EW", False),

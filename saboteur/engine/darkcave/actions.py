@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from saboteur.engine.action_text import slot_of
 from saboteur.engine.base import Action, NotationError
@@ -51,41 +52,42 @@ from saboteur.engine.grid import (
     slot_xy,
 )
 
-PLACE, PASS, INFO, ROCKFALL, SWAP, WEB, EQUIP = (
-    "place",
-    "pass",
-    "info",
-    "rockfall",
-    "swap",
-    "web",
-    "equip",
-)
-LURE, STEP, STOP, AXE_WEB, DRIVE_OFF, ENDURE, REVEAL = (
-    "lure",
-    "step",
-    "stop",
-    "axe-web",
-    "drive-off",
-    "endure",
-    "reveal",
-)
-PROPOSE, AGREE, REFUSE = "propose-end", "agree", "refuse"
-WORDS = {STOP, DRIVE_OFF, ENDURE, PROPOSE, AGREE, REFUSE}
+PLACE: Final = "place"
+PASS: Final = "pass"
+INFO: Final = "info"
+ROCKFALL: Final = "rockfall"
+SWAP: Final = "swap"
+WEB: Final = "web"
+EQUIP: Final = "equip"
+LURE: Final = "lure"
+STEP: Final = "step"
+STOP: Final = "stop"
+AXE_WEB: Final = "axe-web"
+DRIVE_OFF: Final = "drive-off"
+ENDURE: Final = "endure"
+REVEAL: Final = "reveal"
+PROPOSE: Final = "propose-end"
+AGREE: Final = "agree"
+REFUSE: Final = "refuse"
+WORDS: Final = {STOP, DRIVE_OFF, ENDURE, PROPOSE, AGREE, REFUSE}
 
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"
 _SLOT = _NUMBER + "," + _NUMBER
-_AT_SLOT = re.compile(r"([A-Za-z-]+)@" + _SLOT)
+_AT_SLOT: Final = re.compile(r"([A-Za-z-]+)@" + _SLOT)
 _FIELD = _SLOT + r"\.([0-7])"
 _EDGE = _SLOT + ":([NESW])"
-_AT_FIELD = re.compile(r"([a-z-]+)@" + _FIELD)
-_AT_EDGE = re.compile(r"([a-z-]+)@" + _EDGE)
-_FIELD_TEXT, _EDGE_TEXT = re.compile(_FIELD), re.compile(_EDGE)
-_AT_SEAT = re.compile(r"([a-z-]+)@(0|[1-9])")
-_PASS = re.compile(r"pass:([A-Za-z-]+)(?:\+([A-Za-z-]+))?")
-_GOAL_SHAPES = {C.SHAPES.shapes[sid].name: sid for card in C.GOALS for sid in C.SHAPE_IDS[card]}
-_PATH_SHAPES = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
-_CACHE: dict[str, Action] = {}
-_PASSES: dict[tuple[str, ...], Action] = {}
+_AT_FIELD: Final = re.compile(r"([a-z-]+)@" + _FIELD)
+_AT_EDGE: Final = re.compile(r"([a-z-]+)@" + _EDGE)
+_FIELD_TEXT: Final = re.compile(_FIELD)
+_EDGE_TEXT: Final = re.compile(_EDGE)
+_AT_SEAT: Final = re.compile(r"([a-z-]+)@(0|[1-9])")
+_PASS: Final = re.compile(r"pass:([A-Za-z-]+)(?:\+([A-Za-z-]+))?")
+_GOAL_SHAPES: Final = {
+    C.SHAPES.shapes[sid].name: sid for card in C.GOALS for sid in C.SHAPE_IDS[card]
+}
+_PATH_SHAPES: Final = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
+_CACHE: Final[dict[str, Action]] = {}
+_PASSES: Final[dict[tuple[str, ...], Action]] = {}
 
 
 def _numbers() -> tuple[int, dict[str, int]]:
@@ -94,10 +96,12 @@ def _numbers() -> tuple[int, dict[str, int]]:
     return len(C.SHAPES.shapes), {creature: n for n, creature in enumerate(C.CREATURES)}
 
 
-_SHAPE_COUNT, _CREATURE_NUMBER = _numbers()  # shapes; each creature's number
-_SEATS = 10  # seats 0-9: what ``info@2`` and the like can name
-_BY_SEAT: dict[str, list[Action | None]] = {}  # card -> its seat actions by seat
-_MOVE_ON: dict[str, Action] = {}  # creature -> playing it to move it on (``rat``)
+_NUMBERS = _numbers()
+_SHAPE_COUNT: Final = _NUMBERS[0]  # shapes
+_CREATURE_NUMBER: Final = _NUMBERS[1]  # each creature's number
+_SEATS: Final = 10  # seats 0-9: what ``info@2`` and the like can name
+_BY_SEAT: Final[dict[str, list[Action | None]]] = {}  # card -> its seat actions by seat
+_MOVE_ON: Final[dict[str, Action]] = {}  # creature -> playing it to move it on (``rat``)
 
 
 class _SlotActions:
@@ -115,7 +119,7 @@ class _SlotActions:
         self.rockfall: Action | None = None
 
 
-_SLOTS: list[_SlotActions | None] = [None] * SLOT_COUNT  # by slot index, made on first use
+_SLOTS: Final[list[_SlotActions | None]] = [None] * SLOT_COUNT  # by slot index, made on first use
 
 
 def _slot(index: int) -> _SlotActions:

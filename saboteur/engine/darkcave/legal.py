@@ -22,9 +22,9 @@ from saboteur.engine.maze import KEY_BITS, KEY_MASK
 
 # Shape masks are kept shifted down by the first path shape id: the 65 shapes do not fit a
 # machine int (62 bits) in the compiled build, the path shapes above it do.
-_BASE = min(C.PATH_SHAPE_IDS)
-_IS_PATH = [sid in C.PATH_SHAPE_IDS for sid in range(max(C.PATH_SHAPE_IDS) + 1)]
-_FIT = [mask >> _BASE for mask in C.SHAPES.fit_table(C.PATH_SHAPE_IDS)]
+_BASE: Final = min(C.PATH_SHAPE_IDS)
+_IS_PATH: Final = [sid in C.PATH_SHAPE_IDS for sid in range(max(C.PATH_SHAPE_IDS) + 1)]
+_FIT: Final = [mask >> _BASE for mask in C.SHAPES.fit_table(C.PATH_SHAPE_IDS)]
 
 # what a hand card lets one do besides placing it (`_play` branches on these, not on names)
 _PATH: Final = 0
@@ -68,8 +68,8 @@ def _cards() -> list[_Card]:
     return [_Card(name, n, kinds.get(name, _PATH), len(names)) for n, name in enumerate(names)]
 
 
-_BY_NUMBER = _cards()
-_CARDS = {card.name: card for card in _BY_NUMBER}
+_BY_NUMBER: Final = _cards()
+_CARDS: Final = {card.name: card for card in _BY_NUMBER}
 
 
 def legal_actions(state: DarkCaveState) -> list[Action]:

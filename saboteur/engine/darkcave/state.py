@@ -25,7 +25,7 @@ happen on their own between decisions.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
 from saboteur.engine.chance import choice, randrange, shuffle
@@ -53,10 +53,17 @@ from saboteur.engine.table import TableState
 if TYPE_CHECKING:
     from saboteur.engine.darkcave.game import DarkCaveGame
 
-PLAY, CREATURE, DEFEND, MOVE, REVEAL, VOTE = "play", "creature", "defend", "move", "reveal", "vote"
-STEPS, BOOTS_STEPS = 3, 4
-DWARF, GOLD = "dwarf", "gold"
-_FIELD_KEYS = ("field",)
+PLAY: Final = "play"
+CREATURE: Final = "creature"
+DEFEND: Final = "defend"
+MOVE: Final = "move"
+REVEAL: Final = "reveal"
+VOTE: Final = "vote"
+STEPS: Final = 3
+BOOTS_STEPS: Final = 4
+DWARF: Final = "dwarf"
+GOLD: Final = "gold"
+_FIELD_KEYS: Final = ("field",)
 
 
 def _holds(legal: list[Action], action: Action) -> bool:
@@ -72,13 +79,15 @@ def _deck_cards() -> dict[str, tuple[str, ...]]:
     return {deck: tuple(C.deck_cards(deck)) for deck in C.DECKS}
 
 
-_DECK_CARDS = _deck_cards()  # each deck before shuffling (made once: a deal made them each time)
+_DECK_CARDS: Final = (
+    _deck_cards()
+)  # each deck before shuffling (made once: a deal made them each time)
 
 # Moved pieces for reuse, by field and piece id (a Piece is frozen; making one runs the
 # interpreted dataclass __init__, the most of a step's time); one is reused only if its kind and
 # owner match too, so nothing here is ever out of date.
-_MOVED: dict[int, Piece] = {}
-_MOVED_LIMIT = 1 << 16  # entries kept at most (then it starts again)
+_MOVED: Final[dict[int, Piece]] = {}
+_MOVED_LIMIT: Final = 1 << 16  # entries kept at most (then it starts again)
 
 
 def _move_piece(overlay: Overlay, piece_id: int, field: int) -> None:
@@ -117,7 +126,7 @@ class Attack:
         }
 
 
-_LISTS = (
+_LISTS: Final = (
     "deck",
     "discard",
     "box",
@@ -806,7 +815,7 @@ class DarkCaveState(TableState):
             self._finish("agreed")
 
 
-HANDLERS = {
+HANDLERS: Final = {
     A.PLACE: DarkCaveState._place,
     A.PASS: DarkCaveState._pass,
     A.INFO: DarkCaveState._info,

@@ -9,6 +9,7 @@ the state's business; see :func:`toll`.
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 from saboteur.engine.darkcave import cards as C
 from saboteur.engine.grid import SIDE_STEPS, SIDES, edge_id, field_id, field_number, field_slot
@@ -16,7 +17,7 @@ from saboteur.engine.maze import Maze
 from saboteur.engine.walk import FieldRules, Steps, fields_next, reach
 
 WEB_MARKER = "web"
-RULES = FieldRules(blocking={WEB_MARKER})
+RULES: Final = FieldRules(blocking={WEB_MARKER})
 
 
 def _special_at() -> list[list[str | None]]:
@@ -27,7 +28,7 @@ def _special_at() -> list[list[str | None]]:
     ]
 
 
-_SPECIAL_AT = _special_at()  # two list items, not a tuple item and an int-keyed dict look-up
+_SPECIAL_AT: Final = _special_at()  # two list items, not a tuple item and an int-keyed dict look-up
 
 
 def special(maze: Maze, field: int) -> str | None:
@@ -48,8 +49,8 @@ def _numbers_by_shape() -> dict[str, list[tuple[int, ...]]]:
 
 
 # read per card by a list index, not by a walk over each card's specials (a hot path)
-_NUMBERS = _numbers_by_shape()
-_NONE: list[tuple[int, ...]] = [() for _ in C.SPECIAL_BY_SHAPE]
+_NUMBERS: Final = _numbers_by_shape()
+_NONE: Final[list[tuple[int, ...]]] = [() for _ in C.SPECIAL_BY_SHAPE]
 
 
 def special_fields(maze: Maze, kind: str) -> list[int]:

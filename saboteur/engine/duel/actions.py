@@ -47,13 +47,15 @@ REVEAL: Final = "reveal"
 KEY: Final = "key"
 BRIBE: Final = "bribe"
 CLEAR: Final = "clear"
-ON_SLOT = (KEY, ROCKFALL, MAP, BRIBE)
-_PLACEABLE = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
-_GOAL_SHAPES = {C.SHAPES.shapes[sid].name: sid for sids in C.GOAL_SHAPES.values() for sid in sids}
+ON_SLOT: Final = (KEY, ROCKFALL, MAP, BRIBE)
+_PLACEABLE: Final = {C.SHAPES.shapes[sid].name: sid for sid in C.PATH_SHAPE_IDS}
+_GOAL_SHAPES: Final = {
+    C.SHAPES.shapes[sid].name: sid for sids in C.GOAL_SHAPES.values() for sid in sids
+}
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"
-_AT_SLOT = re.compile(r"([A-Za-z0-9:-]+)@" + _NUMBER + "," + _NUMBER)
-_AT_SEAT = re.compile(r"([a-z-]+)(?:/([a-z]+))?@(0|[1-9])")
-_HAND_CARDS = frozenset(C.PATH_COUNTS) | frozenset(C.ACTION_COUNTS)
+_AT_SLOT: Final = re.compile(r"([A-Za-z0-9:-]+)@" + _NUMBER + "," + _NUMBER)
+_AT_SEAT: Final = re.compile(r"([a-z-]+)(?:/([a-z]+))?@(0|[1-9])")
+_HAND_CARDS: Final = frozenset(C.PATH_COUNTS) | frozenset(C.ACTION_COUNTS)
 _CACHE: Final[dict[str, Action]] = {}
 _BY_CODE: Final[dict[int, Action]] = {}  # place and reveal actions by index << 8 | shape id
 _DISCARDS: Final[dict[tuple[str, tuple[str, ...], int], Action]] = {}

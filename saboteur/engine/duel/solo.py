@@ -10,12 +10,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from saboteur.engine.base import JSON, Event
 from saboteur.engine.duel import cards as C
 from saboteur.engine.duel.state import OVER, DuelState
 from saboteur.engine.maze import slot_xy
 
-RATINGS = (
+RATINGS: Final = (
     (25, "boss", "Boss of the mine!"),
     (20, "nose-for-gold", "You have a nose for gold!"),
     (15, "decent", "Decent work!"),

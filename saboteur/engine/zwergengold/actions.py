@@ -59,18 +59,20 @@ AGREE: Final = "agree"
 REFUSE: Final = "refuse"
 DONE: Final = "done"
 END: Final = "end"
-WORDS = (ENTER, RETREAT, AGREE, REFUSE, DONE, END)
+WORDS: Final = (ENTER, RETREAT, AGREE, REFUSE, DONE, END)
 POTION_AP: Final = "ap"
 POTION_CARDS: Final = "cards"
 PILE: Final = "pile"
 
 _NUMBER = r"(0|-?[1-9][0-9]{0,2})"
-_AT_SLOT = re.compile(r"([a-z]+)@" + _NUMBER + "," + _NUMBER)
-_LAY = re.compile(r"(play|read):([A-Za-z-]+)@(?:" + _NUMBER + "," + _NUMBER + r":([0-3])|pile)")
-_STAIRS = re.compile(r"stairs@" + _NUMBER + "," + _NUMBER + r":([0-3])")
-_DUEL = re.compile(r"duel@([0-9]):([1-7])")
-_ORDER = re.compile(r"order:([0-2](?:,[0-2]){0,2})")
-_CACHE: dict[str, Action] = {}
+_AT_SLOT: Final = re.compile(r"([a-z]+)@" + _NUMBER + "," + _NUMBER)
+_LAY: Final = re.compile(
+    r"(play|read):([A-Za-z-]+)@(?:" + _NUMBER + "," + _NUMBER + r":([0-3])|pile)"
+)
+_STAIRS: Final = re.compile(r"stairs@" + _NUMBER + "," + _NUMBER + r":([0-3])")
+_DUEL: Final = re.compile(r"duel@([0-9]):([1-7])")
+_ORDER: Final = re.compile(r"order:([0-2](?:,[0-2]){0,2})")
+_CACHE: Final[dict[str, Action]] = {}
 
 
 def _intern(action: Action) -> Action:
@@ -88,7 +90,7 @@ def slot_action(kind: str, index: int) -> Action:
 # per slot index: back -> the lay actions there by kind (play, read, stairs) and quarter turns,
 # as lay_action() made them (the legal actions ask for every place a card fits at every step: a
 # list item and one look-up, not a text built and looked up)
-_LAID: list[dict[str, list[Action | None]] | None] = [None] * SLOT_COUNT
+_LAID: Final[list[dict[str, list[Action | None]] | None]] = [None] * SLOT_COUNT
 
 
 def lay_action(kind: str, back: str, index: int | None, turns: int = 0) -> Action:

@@ -34,8 +34,8 @@ TEE: Final = "T"
 CROSS: Final = "X"
 STAIRS: Final = "S"
 START = "start"
-CORRIDORS = (STRAIGHT, DEAD_END, TEE, CROSS, STAIRS)
-PRINTED: dict[str, int] = {
+CORRIDORS: Final = (STRAIGHT, DEAD_END, TEE, CROSS, STAIRS)
+PRINTED: Final[dict[str, int]] = {
     STRAIGHT: N | S,
     DEAD_END: S,
     TEE: E | S | W,
@@ -51,8 +51,8 @@ NAMES = {
     STAIRS: "stairs",
     START: "start card",
 }
-DEEP_END = S  # the arrow end of the printed stairs: one level deeper than its N end
-TURNS = {STRAIGHT: (0, 1), DEAD_END: QUARTER_TURNS, TEE: QUARTER_TURNS, CROSS: (0,)}
+DEEP_END: Final = S  # the arrow end of the printed stairs: one level deeper than its N end
+TURNS: Final = {STRAIGHT: (0, 1), DEAD_END: QUARTER_TURNS, TEE: QUARTER_TURNS, CROSS: (0,)}
 TURNS[STAIRS] = QUARTER_TURNS
 TURNS[START] = (0,)
 
@@ -95,9 +95,9 @@ DRAUGHT: Final = "draught"
 DUSTER: Final = "duster"
 SCROLLS: Final = (PICK, CLOAK, FARSIGHT, FOREBODING, HAMMER, DRAUGHT, DUSTER)
 
-CORRIDOR_COUNTS = {STRAIGHT: 37, DEAD_END: 25, TEE: 33, CROSS: 18, STAIRS: 30}
+CORRIDOR_COUNTS: Final = {STRAIGHT: 37, DEAD_END: 25, TEE: 33, CROSS: 18, STAIRS: 30}
 # symbol -> corridor -> count (trapdoor never on crossroads; grille, wall, lock never on dead ends)
-SYMBOL_COUNTS: dict[str, dict[str, int]] = {
+SYMBOL_COUNTS: Final[dict[str, dict[str, int]]] = {
     DRAGON: {STRAIGHT: 1, DEAD_END: 1, TEE: 1, STAIRS: 1},
     ROT: {STRAIGHT: 2, DEAD_END: 2, TEE: 2, CROSS: 1, STAIRS: 1},
     POTION: {STRAIGHT: 2, DEAD_END: 2, TEE: 2, CROSS: 1, STAIRS: 1},
@@ -111,7 +111,7 @@ SYMBOL_COUNTS: dict[str, dict[str, int]] = {
     RATS: {STRAIGHT: 2, DEAD_END: 2, TEE: 2, CROSS: 1, STAIRS: 1},
     SPRING: {STRAIGHT: 2, DEAD_END: 2, TEE: 1, CROSS: 1},
 }
-SCROLL_COUNTS = {scroll: 16 for scroll in SCROLLS} | {DRAUGHT: 17}
+SCROLL_COUNTS: Final = {scroll: 16 for scroll in SCROLLS} | {DRAUGHT: 17}
 NEVER_ON = {TRAPDOOR: (CROSS,), GRILLE: (DEAD_END,), WALL: (DEAD_END,), LOCK: (DEAD_END,)}
 PLAN_CORRIDORS = {STRAIGHT: 4, TEE: 4, CROSS: 4}
 
@@ -154,7 +154,7 @@ def _box() -> list[str]:
 
 BOX = tuple(_box())
 PLAN_CARDS = tuple(f"{corridor}-{PLAN}" for corridor in counted(PLAN_CORRIDORS))
-BOX_COUNTS = Counter(BOX) + Counter(PLAN_CARDS)
+BOX_COUNTS: Final = Counter(BOX) + Counter(PLAN_CARDS)
 
 
 def _parts(card: str) -> list[str]:
@@ -237,7 +237,7 @@ def _shapes() -> list[Shape]:
     return shapes
 
 
-SHAPES = ShapeTable(_shapes(), rotations=QUARTER_TURNS)
+SHAPES: Final = ShapeTable(_shapes(), rotations=QUARTER_TURNS)
 START_SHAPE = SHAPES.by_name[START]
 
 

@@ -21,6 +21,7 @@ saboteur.engine.zwergengold.labyrinth.Misfit: the first card at the start's exit
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from saboteur.engine.grid import (
     SIDE_STEPS,
@@ -37,9 +38,9 @@ from saboteur.engine.maze import KEY_BITS, Maze
 from saboteur.engine.walk import FieldRules
 from saboteur.engine.zwergengold import cards as C
 
-START = slot_index(0, 0)
-START_EXIT = START + STEP[C.PRINTED[C.START]]
-AROUND_START = frozenset(
+START: Final = slot_index(0, 0)
+START_EXIT: Final = START + STEP[C.PRINTED[C.START]]
+AROUND_START: Final = frozenset(
     slot_index(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)
 )
 
@@ -562,7 +563,7 @@ def _level(found: int | str) -> int:
     return found
 
 
-_INSIDE: dict[int, list[bool]] = {}  # half the table's width -> per slot index: on the table
+_INSIDE: Final[dict[int, list[bool]]] = {}  # half the table's width -> per slot index: on the table
 
 
 def _inside(half: int) -> list[bool]:

@@ -10,7 +10,7 @@ up by the first card it helps with.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from saboteur.engine.grid import SIDE_STEPS, STEP, field_id, field_slot
 from saboteur.engine.walk import Steps
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from saboteur.engine.zwergengold.state import ZwergengoldState
 
 
-NEXT = frozenset(STEP.values())
+NEXT: Final = frozenset(STEP.values())
 
 
 class _Value:

@@ -22,7 +22,7 @@ with a few short interruptions, each a decision of one seat:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from saboteur.engine.base import JSON, Action, Event, IllegalAction
 from saboteur.engine.chance import randrange, shuffle
@@ -37,19 +37,20 @@ from saboteur.engine.zwergengold.labyrinth import START, Labyrinth
 if TYPE_CHECKING:
     from saboteur.engine.zwergengold.game import ZwergengoldGame
 
-TURN, SHOWN, GRILLE, LOOK, FOREBODING, DUSTER, PLAN = (
-    "turn",
-    "shown",
-    "grille",
-    "look",
-    "foreboding",
-    "duster",
-    "plan",
-)
+TURN: Final = "turn"
+SHOWN: Final = "shown"
+GRILLE: Final = "grille"
+LOOK: Final = "look"
+FOREBODING: Final = "foreboding"
+DUSTER: Final = "duster"
+PLAN: Final = "plan"
 PHASES = (TURN, SHOWN, GRILLE, LOOK, FOREBODING, DUSTER, PLAN, OVER)
-HAND, KEEP, LOOKS, FORESEEN = 5, 4, 2, 3
-MAGE = "mage"
-TOKENS = (C.CLOAK, C.PICK, C.HAMMER)
+HAND: Final = 5
+KEEP: Final = 4
+LOOKS: Final = 2
+FORESEEN: Final = 3
+MAGE: Final = "mage"
+TOKENS: Final = (C.CLOAK, C.PICK, C.HAMMER)
 
 
 class ZwergengoldState(TableState):
@@ -497,7 +498,7 @@ def _at(slot: int, **more: object) -> JSON:
     return {"x": x, "y": y, **more}
 
 
-HANDLERS = {
+HANDLERS: Final = {
     A.STEP: ZwergengoldState._move,
     A.UNDER: ZwergengoldState._move,
     A.TRAPDOOR: ZwergengoldState._move,
