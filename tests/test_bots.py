@@ -441,6 +441,41 @@ def test_belief_deals_the_saboteur_role_to_the_suspects() -> None:
             parse_spec(bad)
 
 
+def test_width_sets_how_many_moves_the_root_compares() -> None:
+    """``width=W``: the search compares the heuristic's best ``W`` moves at the root (all of them
+    if fewer are legal), whatever the budget; without it, ``ROOT_WIDTH``, fewer on few
+    iterations; and the spec checks its value."""
+    from saboteur.bots.ismcts import ROOT_WIDTH
+
+    state = _midgame(4, 3, 0)
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_actions()
+    assert len(legal) > 12
+    compared = {}
+    for text in ("ismcts:iterations=60:width=12", "ismcts:iterations=24", "ismcts:iterations=900"):
+        bot = make_bot(text, state.game, seat, seed=1)
+        assert isinstance(bot, IsmctsBot)
+        searched: list[int] = []
+        search = bot.search
+
+        def counting(view, candidates, search=search, searched=searched):
+            searched.append(len(candidates))
+            return search(view, candidates)
+
+        bot.search = counting  # type: ignore[method-assign]
+        assert choose(bot, state) in legal
+        compared[text] = searched
+    assert compared["ismcts:iterations=60:width=12"] == [12]
+    assert compared["ismcts:iterations=24"] == [24 // 8]
+    assert compared["ismcts:iterations=900"] == [ROOT_WIDTH]
+    assert parse_spec("ismcts:seconds=1:width=12").budget.width == 12
+    assert parse_spec("ismcts:seconds=1:width=12").text == "ismcts:seconds=1:width=12"
+    for bad in ("ismcts:width=0", "ismcts:width=65", "ismcts:width=1.5", "heuristic:width=3"):
+        with pytest.raises(BotSpecError):
+            parse_spec(bad)
+
+
 def test_direct_samples_are_the_checked_ones() -> None:
     """The sample built directly is the one the notation reads back (checked: every card
     conserved), from the same generator: the same state, secrets and all, in every round."""

@@ -38,13 +38,15 @@ class Budget:
     how many standard errors one must win to be played instead (``margin``; None: the best win
     rate is played); for a search that deals the hidden roles by suspicion, how strongly
     (``belief``: a seat with suspicion s is exp(belief · s) times likelier a saboteur; None: the
-    bot's own)."""
+    bot's own); for a search that compares the heuristic's best moves at the root, how many
+    (``width``; None: the bot's own)."""
 
     seconds: float | None = None
     iterations: int | None = None
     depth: int | None = None
     margin: float | None = None
     belief: float | None = None
+    width: int | None = None
 
     def describe(self) -> str:
         parts = []
@@ -58,6 +60,8 @@ class Budget:
             parts.append(f"margin={self.margin:g}")
         if self.belief is not None:
             parts.append(f"belief={self.belief:g}")
+        if self.width is not None:
+            parts.append(f"width={self.width}")
         return ":".join(parts)
 
 

@@ -159,7 +159,10 @@ class IsmctsBot(HeuristicBot):
         return opinion
 
     def root_width(self) -> int:
-        """How many of its best moves the search compares: fewer on a small budget."""
+        """How many of its best moves the search compares: ``width`` if given, else
+        ``ROOT_WIDTH``, fewer on a small budget."""
+        if self.budget.width is not None:
+            return self.budget.width
         iterations = self.budget.iterations
         if iterations is None:
             return ROOT_WIDTH

@@ -8,7 +8,7 @@ heuristic in the ``duel`` and ``solo`` rulesets; ``ismcts`` plays the classic
 game only.
 
 >>> parse_spec("ismcts:iterations=200").budget
-Budget(seconds=None, iterations=200, depth=None, margin=None, belief=None)
+Budget(seconds=None, iterations=200, depth=None, margin=None, belief=None, width=None)
 >>> parse_spec("ismcts:seconds=0.5:iterations=50").text
 'ismcts:iterations=50:seconds=0.5'
 >>> parse_spec("chess")  # doctest: +ELLIPSIS
@@ -79,10 +79,10 @@ def _budget(name: str, settings: list[str]) -> Budget:
     values: dict[str, str] = {}
     for setting in settings:
         key, sep, value = setting.partition("=")
-        if not sep or key not in ("iterations", "seconds", "depth", "margin", "belief"):
+        if not sep or key not in ("iterations", "seconds", "depth", "margin", "belief", "width"):
             raise BotSpecError(
                 f"bad budget {setting!r} for {name} "
-                "(expected iterations=N, seconds=S, depth=D, margin=Z or belief=B)"
+                "(expected iterations=N, seconds=S, depth=D, margin=Z, belief=B or width=W)"
             )
         if key in values:
             raise BotSpecError(f"budget {key} given twice for {name}")
@@ -109,12 +109,13 @@ def _budget(name: str, settings: list[str]) -> Budget:
     depth = _depth(name, values["depth"]) if "depth" in values else None
     margin = _margin(name, values["margin"]) if "margin" in values else None
     belief = _belief(name, values["belief"]) if "belief" in values else None
+    width = _width(name, values["width"]) if "width" in values else None
     if iterations is None and seconds is None:
         for offer in _offers(name):  # a searching bot without a budget: its own default one
             default = load(offer.factory).default_budget
             if default.iterations is not None or default.seconds is not None:
-                return Budget(default.seconds, default.iterations, depth, margin, belief)
-    return Budget(seconds, iterations, depth, margin, belief)
+                return Budget(default.seconds, default.iterations, depth, margin, belief, width)
+    return Budget(seconds, iterations, depth, margin, belief, width)
 
 
 def _depth(name: str, text: str) -> int:
@@ -135,11 +136,20 @@ def _belief(name: str, text: str) -> float:
     return _search_setting(name, "belief", text, float, 20)
 
 
+def _width(name: str, text: str) -> int:
+    """How many of the heuristic's best moves a search compares at its root (1 to 64), for a
+    bot that searches its candidates side by side (``ismcts``), else :class:`BotSpecError`."""
+    width = int(_search_setting(name, "width", text, int, 64))
+    if width < 1:
+        raise BotSpecError(f"width must be a whole number of moves from 1 to 64, not {text!r}")
+    return width
+
+
 def _search_setting(
     name: str, key: str, text: str, kind: type[int] | type[float], highest: int
 ) -> float:
     """A setting of the search (``depth``: moves, ``margin``: standard errors, ``belief``: a
-    weight) from 0 to ``highest``, for a bot with playouts (``ismcts``); else
+    weight, ``width``: moves) from 0 to ``highest``, for a bot with playouts (``ismcts``); else
     :class:`BotSpecError`."""
     if not any(hasattr(load(offer.factory), "playout_depth") for offer in _offers(name)):
         raise BotSpecError(f"bot {name} has no search with playouts: it takes no {key}")
@@ -148,9 +158,11 @@ def _search_setting(
     except ValueError:
         value = -1.0
     if not (math.isfinite(value) and 0 <= value <= highest):
-        what = {"depth": "a whole number of moves", "margin": "a number of standard errors"}.get(
-            key, "a number"
-        )
+        what = {
+            "depth": "a whole number of moves",
+            "width": "a whole number of moves",
+            "margin": "a number of standard errors",
+        }.get(key, "a number")
         raise BotSpecError(f"{key} must be {what} from 0 to {highest}, not {text!r}")
     return value
 
