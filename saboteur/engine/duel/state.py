@@ -249,8 +249,9 @@ class DuelState(TableState):
             return
         self._check_hand(seat, action)
         draws = 1
+        reached = True  # (a door opened or a troll bribed: any goal may be joined now)
         if kind == PLACE:
-            self._place(seat, action)
+            reached = self._place(seat, action)
         elif kind in (BREAK, REPAIR):
             self._tool_card(seat, action)
         elif kind == KEY:
@@ -271,7 +272,7 @@ class DuelState(TableState):
             self.events.append(Event.of("pass", seat, CARDS_KEYS, (len(cards),)))
             self.events.append(Event.of("discard", seat, CARDS_KEYS, (list(cards),), to=seat))
         self.turns += 1
-        self._finish(seat, action, draws)
+        self._finish(seat, action, draws, reached)
 
     def _check_hand(self, seat: int, action: Action) -> None:
         """Refuse an action whose card (or two cards) the seat does not hold."""
@@ -285,20 +286,23 @@ class DuelState(TableState):
             if card not in hand:
                 raise IllegalAction("hand", f"seat {seat} holds no {card} card")
 
-    def _finish(self, seat: int, action: Action, draws: int) -> None:
+    def _finish(self, seat: int, action: Action, draws: int, reached: bool = True) -> None:
+        """End the move: settle gold and goals, then draw and pass the turn. ``reached``: whether
+        a goal may be joined to a tunnel now (``False`` after a card laid that reached none)."""
         self.history.append(action.text)
         self._legal = None
         # only a card laid, a door opened or a troll bribed may join a tunnel to gold or a goal
         # (after every settling, none is joined and left unmarked or face down)
         kind = action.kind
-        if kind not in (PLACE, KEY, BRIBE) or self._settle(seat):
+        if kind not in (PLACE, KEY, BRIBE) or self._settle(seat, reached):
             self._resume(seat, draws)
         else:
             self.pending_draws = draws
 
     # -- path cards --------------------------------------------------------------------------------
 
-    def _place(self, seat: int, action: Action) -> None:
+    def _place(self, seat: int, action: Action) -> bool:
+        """Lay a path card; whether its tunnel may now lead into a face-down goal."""
         self._check_tools(seat)
         index, sid = action.code >> 8, action.code & 255
         if sid in _LADDER_SIDS:
@@ -311,9 +315,10 @@ class DuelState(TableState):
                 raise IllegalAction(*self._place_rule(seat, index, sid))
         card = _CARD_OF[sid]
         self.hands[seat].remove(card)
-        self._lay(index, sid)
+        reached = self._lay(index, sid)
         x, y = slot_xy(index)
         self.events.append(Event.of("place", seat, PLACE_KEYS, (card, _NAME_OF[sid], x, y)))
+        return reached
 
     def _place_rule(self, seat: int, index: int, sid: int) -> tuple[str, str]:
         refused = place_rule(self.mazes[seat], index, sid, _SHAPES[sid].name)
@@ -323,13 +328,18 @@ class DuelState(TableState):
             " start",
         )
 
-    def _lay(self, index: int, sid: int) -> None:
+    def _lay(self, index: int, sid: int) -> bool:
+        """Lay shape ``sid`` in every seat's maze; whether a tunnel may now lead into a face-down
+        goal (a maze's placement says so; a ladder laid as a start is not looked into)."""
         colours, mazes = self.colours, self.mazes
+        reached = False
         for at in range(len(mazes)):  # a ladder of a seat's colour is a start in its maze
             if sid == _LADDER_OF[colours[at]]:
                 mazes[at].place_root(index, sid)
-            else:
-                mazes[at].place(index, sid)
+                reached = True
+            elif mazes[at].place(index, sid):
+                reached = True
+        return reached
 
     def _reshape(self, index: int, sid: int) -> None:
         for maze in self.mazes:
@@ -337,11 +347,13 @@ class DuelState(TableState):
 
     # -- goals and gold ----------------------------------------------------------------------------
 
-    def _settle(self, mover: int) -> bool:
-        """Mark gold and turn over reached goals; ``False`` while the mover must orient a goal."""
+    def _settle(self, mover: int, goals: bool = True) -> bool:
+        """Mark gold and turn over reached goals; ``False`` while the mover must orient a goal.
+        ``goals=False``: no goal was reached by the move (none is looked for, until one turns
+        over)."""
         while True:
             self._mark_gold(mover)
-            if not self.markers_left:
+            if not self.markers_left or not goals:
                 return True
             hidden, found = self.mazes[0].hidden, -1
             for index in self.goal_slots:
