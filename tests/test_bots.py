@@ -329,7 +329,7 @@ def test_registry_reads_budgets() -> None:
     assert parse_spec("ismcts").budget == Budget(iterations=100)
     assert parse_spec("ismcts:seconds=1").budget == Budget(seconds=1.0)
     assert parse_spec("heuristic").text == "heuristic"
-    for bad in ("ismcts:iterations=0", "ismcts:width=3", "ismcts:seconds=-1", "random:seconds=1"):
+    for bad in ("ismcts:iterations=0", "ismcts:breadth=3", "ismcts:seconds=-1", "random:seconds=1"):
         with pytest.raises(BotSpecError):
             parse_spec(bad)
     cut = parse_spec("ismcts:depth=12:seconds=1")
@@ -474,6 +474,47 @@ def test_width_sets_how_many_moves_the_root_compares() -> None:
     for bad in ("ismcts:width=0", "ismcts:width=65", "ismcts:width=1.5", "heuristic:width=3"):
         with pytest.raises(BotSpecError):
             parse_spec(bad)
+
+
+def test_halving_spends_the_search_on_the_better_half_in_turn() -> None:
+    """``halving=1``: for ``k`` candidates the budget goes in ⌈log2 k⌉ equal phases, after each
+    the better half by win rate goes on; the move played is the best of the last ones. With 8
+    candidates and 1,200 iterations: phases of about 400, 8 then 4 then 2 compared, so the first
+    four dropped were each tried about 50 times and the two finalists about 50 + 100 + 200."""
+    state = _midgame(4, 3, 0)
+    seat = state.current_player
+    assert seat is not None
+    bot = make_bot("ismcts:iterations=1200:width=8:halving=1", state.game, seat, seed=2)
+    assert isinstance(bot, IsmctsBot)
+    choose(bot, state)  # (the memory takes in the game so far)
+    candidates = state.legal_actions()[:8]
+    root, paired = bot.search(state.view(seat), candidates)
+    visits = [root.children[action].visits for action in candidates]
+    assert len(paired.alive) == 2
+    finalists = set(paired.alive)
+    assert all(visits[i] >= 340 for i in finalists)
+    assert sorted(visits[i] for i in range(8) if i not in finalists)[:4] == [50] * 4
+    assert sum(visits) == 1200 - 1200 % 2  # (the last sweep fits the budget)
+    # the move played: the finalist with the best win rate, even if one dropped early did better
+    dropped = next(i for i in range(8) if i not in finalists)
+    root.children[candidates[dropped]].wins = visits[dropped]  # a win rate of 1
+    best = max(finalists, key=lambda i: (root.children[candidates[i]].wins / visits[i], -i))
+    bot.search = lambda view, candidates: (root, paired)  # type: ignore[method-assign]
+    assert bot.pick(state.view(seat), candidates) == candidates[best]
+    # without halving every candidate is tried on every sweep
+    plain = make_bot("ismcts:iterations=1200:width=8", state.game, seat, seed=2)
+    assert isinstance(plain, IsmctsBot)
+    choose(plain, state)
+    root, paired = plain.search(state.view(seat), candidates)
+    assert [root.children[action].visits for action in candidates] == [150] * 8
+    assert paired.alive == list(range(8))
+    assert parse_spec("ismcts:seconds=1:halving=1").text == "ismcts:seconds=1:halving=1"
+    assert parse_spec("ismcts:seconds=1:halving=0").budget.halving is False
+    for bad in ("ismcts:halving=2", "ismcts:halving=on", "heuristic:halving=1"):
+        with pytest.raises(BotSpecError):
+            parse_spec(bad)
+    with pytest.raises(BotSpecError, match="margin"):
+        parse_spec("ismcts:seconds=1:margin=2:halving=1")
 
 
 def test_direct_samples_are_the_checked_ones() -> None:

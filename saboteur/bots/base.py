@@ -39,7 +39,8 @@ class Budget:
     rate is played); for a search that deals the hidden roles by suspicion, how strongly
     (``belief``: a seat with suspicion s is exp(belief · s) times likelier a saboteur; None: the
     bot's own); for a search that compares the heuristic's best moves at the root, how many
-    (``width``; None: the bot's own)."""
+    (``width``; None: the bot's own) and whether it drops the worse half of them in turn
+    (``halving``, sequential halving; None: the bot's own)."""
 
     seconds: float | None = None
     iterations: int | None = None
@@ -47,6 +48,7 @@ class Budget:
     margin: float | None = None
     belief: float | None = None
     width: int | None = None
+    halving: bool | None = None
 
     def describe(self) -> str:
         parts = []
@@ -62,6 +64,8 @@ class Budget:
             parts.append(f"belief={self.belief:g}")
         if self.width is not None:
             parts.append(f"width={self.width}")
+        if self.halving is not None:
+            parts.append(f"halving={int(self.halving)}")
         return ":".join(parts)
 
 

@@ -72,14 +72,16 @@ PLAYOUT_DEPTH: int | None = None
 
 class Paired:
     """Each root candidate's reward minus the first candidate's (the heuristic's choice), summed
-    with its squares over the sweeps, where both met the same sample and playout seed."""
+    with its squares over the sweeps, where both met the same sample and playout seed; and the
+    candidates still compared (``alive``, by index: all of them unless the search halves them)."""
 
-    __slots__ = ("squares", "sums", "sweeps")
+    __slots__ = ("alive", "squares", "sums", "sweeps")
 
     def __init__(self, count: int) -> None:
         self.sums = [0.0] * count
         self.squares = [0.0] * count
         self.sweeps = 0
+        self.alive = list(range(count))
 
     def add(self, rewards: list[float]) -> None:
         first = rewards[0]
@@ -143,13 +145,7 @@ class IsmctsBot(HeuristicBot):
                 if gain is not None and gain > top:
                     chosen, top = candidates[i], gain
             return chosen
-        order = {action: i for i, action in enumerate(candidates)}
-
-        def value(action: Action) -> tuple[float, int]:
-            child = root.children[action]
-            return (child.wins / child.visits if child.visits else 0.0), -order[action]
-
-        return max(candidates, key=value)
+        return candidates[max(paired.alive, key=lambda i: _rate(root, candidates, i))]
 
     def opinion(self) -> list[float]:
         """The playouts' table of suspicions at the start: this seat's suspicion of each other
@@ -172,33 +168,50 @@ class IsmctsBot(HeuristicBot):
         """Spend the budget from this seat's information set; the root's children hold the result,
         and :class:`Paired` each candidate's gains over the first, sweep by sweep.
 
-        Each sweep samples one deal and one playout seed and tries every candidate on them.
+        Each sweep samples one deal and one playout seed and tries every candidate still compared
+        on them. With ``halving`` (sequential halving, Karnin, Koren and Somekh 2013) the budget is
+        spent in ⌈log2 k⌉ equal phases for ``k`` candidates, and at the end of each phase the
+        better half by win rate goes on (ties: the heuristic's order).
         """
         belief = SUSPICION_WEIGHT if self.budget.belief is None else self.budget.belief
         determinizer = Determinizer(self.game, self.memory, view, belief)
         root = Node(self.seat)
         for action in candidates:
             root.children[action] = Node(self.seat)
-        paired = Paired(len(candidates))
+        count = len(candidates)
+        paired = Paired(count)
+        phases = math.ceil(math.log2(count)) if self.budget.halving and count > 1 else 1
+        phase = 0
         round_index = len(view["results"])
-        limit = self.budget.iterations
+        limit, seconds = self.budget.iterations, self.budget.seconds
         clock = time.thread_time  # thinking time: CPU of this thread, whatever else runs
-        deadline = None if self.budget.seconds is None else clock() + self.budget.seconds
+        start = clock()
+        deadline = None if seconds is None else start + seconds
         done = 0
         while done == 0 or (
-            (limit is None or done + len(candidates) <= limit)
+            (limit is None or done + len(paired.alive) <= limit)
             and (deadline is None or clock() < deadline)
         ):
             sample = determinizer.sample(self.rng)
             seed = self.rng.getrandbits(32)
-            rewards = []
-            for action in candidates:
-                child = root.children[action]
+            rewards = [0.0] * count
+            for i in paired.alive:
+                child = root.children[candidates[i]]
                 before = child.wins
-                self._descend(child, sample.clone(), action, round_index, seed)
-                rewards.append(child.wins - before)
-            paired.add(rewards)
-            done += len(candidates)
+                self._descend(child, sample.clone(), candidates[i], round_index, seed)
+                rewards[i] = child.wins - before
+            if len(paired.alive) == count:
+                paired.add(rewards)
+            done += len(paired.alive)
+            if phase + 1 < phases:
+                spent = max(
+                    0.0 if limit is None else done / limit,
+                    0.0 if seconds is None else (clock() - start) / seconds,
+                )
+                if spent >= (phase + 1) / phases:
+                    phase += 1
+                    ranked = sorted(paired.alive, key=lambda i: _rate(root, candidates, i))
+                    paired.alive = sorted(ranked[::-1][: (len(ranked) + 1) // 2])
         self.iterations += done
         return root, paired
 
@@ -212,6 +225,12 @@ class IsmctsBot(HeuristicBot):
             child, state, action, round_index, rng, self.opinion(), self.seat, depth,
             self.faithful_reaction,
         )  # fmt: skip
+
+
+def _rate(root: Node, candidates: list[Action], i: int) -> tuple[float, int]:
+    """Candidate ``i``'s win rate at the root, and the heuristic's order to break ties."""
+    child = root.children[candidates[i]]
+    return (child.wins / child.visits if child.visits else 0.0), -i
 
 
 class FullPlayoutIsmctsBot(IsmctsBot):

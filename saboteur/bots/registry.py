@@ -8,7 +8,7 @@ heuristic in the ``duel`` and ``solo`` rulesets; ``ismcts`` plays the classic
 game only.
 
 >>> parse_spec("ismcts:iterations=200").budget
-Budget(seconds=None, iterations=200, depth=None, margin=None, belief=None, width=None)
+Budget(seconds=None, iterations=200, depth=None, margin=None, belief=None, width=None, halving=None)
 >>> parse_spec("ismcts:seconds=0.5:iterations=50").text
 'ismcts:iterations=50:seconds=0.5'
 >>> parse_spec("chess")  # doctest: +ELLIPSIS
@@ -75,14 +75,17 @@ def check_ruleset(spec: BotSpec, ruleset: str) -> BotOffer:
     return offer
 
 
+_SETTINGS = ("iterations", "seconds", "depth", "margin", "belief", "width", "halving")
+
+
 def _budget(name: str, settings: list[str]) -> Budget:
     values: dict[str, str] = {}
     for setting in settings:
         key, sep, value = setting.partition("=")
-        if not sep or key not in ("iterations", "seconds", "depth", "margin", "belief", "width"):
+        if not sep or key not in _SETTINGS:
             raise BotSpecError(
-                f"bad budget {setting!r} for {name} "
-                "(expected iterations=N, seconds=S, depth=D, margin=Z, belief=B or width=W)"
+                f"bad budget {setting!r} for {name} (expected iterations=N, seconds=S, "
+                "depth=D, margin=Z, belief=B, width=W or halving=0/1)"
             )
         if key in values:
             raise BotSpecError(f"budget {key} given twice for {name}")
@@ -110,12 +113,22 @@ def _budget(name: str, settings: list[str]) -> Budget:
     margin = _margin(name, values["margin"]) if "margin" in values else None
     belief = _belief(name, values["belief"]) if "belief" in values else None
     width = _width(name, values["width"]) if "width" in values else None
+    halving = None
+    if "halving" in values:
+        halving = _search_setting(name, "halving", values["halving"], int, 1) == 1
+        if halving and margin is not None:
+            raise BotSpecError(
+                f"{name}: margin compares every candidate with the first, halving drops them:"
+                " give one of the two"
+            )
     if iterations is None and seconds is None:
         for offer in _offers(name):  # a searching bot without a budget: its own default one
             default = load(offer.factory).default_budget
             if default.iterations is not None or default.seconds is not None:
-                return Budget(default.seconds, default.iterations, depth, margin, belief, width)
-    return Budget(seconds, iterations, depth, margin, belief, width)
+                return Budget(
+                    default.seconds, default.iterations, depth, margin, belief, width, halving
+                )
+    return Budget(seconds, iterations, depth, margin, belief, width, halving)
 
 
 def _depth(name: str, text: str) -> int:
@@ -149,8 +162,8 @@ def _search_setting(
     name: str, key: str, text: str, kind: type[int] | type[float], highest: int
 ) -> float:
     """A setting of the search (``depth``: moves, ``margin``: standard errors, ``belief``: a
-    weight, ``width``: moves) from 0 to ``highest``, for a bot with playouts (``ismcts``); else
-    :class:`BotSpecError`."""
+    weight, ``width``: moves, ``halving``: off or on) from 0 to ``highest``, for a bot with
+    playouts (``ismcts``); else :class:`BotSpecError`."""
     if not any(hasattr(load(offer.factory), "playout_depth") for offer in _offers(name)):
         raise BotSpecError(f"bot {name} has no search with playouts: it takes no {key}")
     try:
@@ -159,11 +172,12 @@ def _search_setting(
         value = -1.0
     if not (math.isfinite(value) and 0 <= value <= highest):
         what = {
-            "depth": "a whole number of moves",
-            "width": "a whole number of moves",
-            "margin": "a number of standard errors",
-        }.get(key, "a number")
-        raise BotSpecError(f"{key} must be {what} from 0 to {highest}, not {text!r}")
+            "depth": f"a whole number of moves from 0 to {highest}",
+            "width": f"a whole number of moves from 0 to {highest}",
+            "halving": "0 (off) or 1 (on)",
+            "margin": f"a number of standard errors from 0 to {highest}",
+        }.get(key, f"a number from 0 to {highest}")
+        raise BotSpecError(f"{key} must be {what}, not {text!r}")
     return value
 
 
