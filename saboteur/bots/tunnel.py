@@ -189,8 +189,12 @@ class Reach:
             # nothing leads on through a dead end, so taking it out cuts nothing off: the open
             # ends stay, and its slot (next to the tunnel) becomes one more
             return min(self.best, _nearest(index, targets, near))
-        ends = [_nearest(slot, targets, near) for slot in maze.frontier_without(index)]
-        return min(ends, default=FAR)
+        best = -1  # (a loop, not min(..., default=FAR): a keyword call goes through Python)
+        for slot in maze.frontier_without(index):
+            end = _nearest(slot, targets, near)
+            if best < 0 or end < best:
+                best = end
+        return FAR if best < 0 else best
 
 
 def is_dead_end(sid: int) -> bool:
