@@ -408,6 +408,16 @@ def test_determinizations_agree_with_the_seat() -> None:
     assert len(saboteurs) > 1  # roles really are sampled
 
 
+def _check_setting(spec: str, field: str, value: object, bad: tuple[str, ...]) -> None:
+    """A search setting reads back as ``value`` and writes back as given; each of ``bad`` is
+    refused with :class:`BotSpecError`."""
+    assert getattr(parse_spec(spec).budget, field) == value
+    assert parse_spec(spec).text == spec
+    for text in bad:
+        with pytest.raises(BotSpecError):
+            parse_spec(text)
+
+
 def test_belief_deals_the_saboteur_role_to_the_suspects() -> None:
     """``belief=B``: a seat's chance of a saboteur's card in the samples grows with B times its
     suspicion; at 0 the roles are dealt uniformly, and the spec checks its value."""
@@ -434,11 +444,8 @@ def test_belief_deals_the_saboteur_role_to_the_suspects() -> None:
     # one saboteur's card among the three others and the one set aside: weights e^B, 1, 1, 1
     for belief, expected in ((0.0, 0.25), (4.0, math.exp(4) / (math.exp(4) + 3))):
         assert abs(share(belief) - expected) < 0.06
-    assert parse_spec("ismcts:seconds=1:belief=4").budget.belief == 4.0
-    assert parse_spec("ismcts:seconds=1:belief=4").text == "ismcts:seconds=1:belief=4"
-    for bad in ("ismcts:belief=-1", "ismcts:belief=21", "ismcts:belief=x", "heuristic:belief=1"):
-        with pytest.raises(BotSpecError):
-            parse_spec(bad)
+    bad = ("ismcts:belief=-1", "ismcts:belief=21", "ismcts:belief=x", "heuristic:belief=1")
+    _check_setting("ismcts:seconds=1:belief=4", "belief", 4.0, bad)
 
 
 def test_width_sets_how_many_moves_the_root_compares() -> None:
@@ -469,11 +476,8 @@ def test_width_sets_how_many_moves_the_root_compares() -> None:
     assert compared["ismcts:iterations=60:width=12"] == [12]
     assert compared["ismcts:iterations=24"] == [24 // 8]
     assert compared["ismcts:iterations=900"] == [ROOT_WIDTH]
-    assert parse_spec("ismcts:seconds=1:width=12").budget.width == 12
-    assert parse_spec("ismcts:seconds=1:width=12").text == "ismcts:seconds=1:width=12"
-    for bad in ("ismcts:width=0", "ismcts:width=65", "ismcts:width=1.5", "heuristic:width=3"):
-        with pytest.raises(BotSpecError):
-            parse_spec(bad)
+    bad = ("ismcts:width=0", "ismcts:width=65", "ismcts:width=1.5", "heuristic:width=3")
+    _check_setting("ismcts:seconds=1:width=12", "width", 12, bad)
 
 
 def test_halving_spends_the_search_on_the_better_half_in_turn() -> None:
@@ -508,11 +512,9 @@ def test_halving_spends_the_search_on_the_better_half_in_turn() -> None:
     root, paired = plain.search(state.view(seat), candidates)
     assert [root.children[action].visits for action in candidates] == [150] * 8
     assert paired.alive == list(range(8))
-    assert parse_spec("ismcts:seconds=1:halving=1").text == "ismcts:seconds=1:halving=1"
+    bad = ("ismcts:halving=2", "ismcts:halving=on", "heuristic:halving=1")
+    _check_setting("ismcts:seconds=1:halving=1", "halving", True, bad)
     assert parse_spec("ismcts:seconds=1:halving=0").budget.halving is False
-    for bad in ("ismcts:halving=2", "ismcts:halving=on", "heuristic:halving=1"):
-        with pytest.raises(BotSpecError):
-            parse_spec(bad)
     with pytest.raises(BotSpecError, match="margin"):
         parse_spec("ismcts:seconds=1:margin=2:halving=1")
 

@@ -210,8 +210,10 @@ class IsmctsBot(HeuristicBot):
                 )
                 if spent >= (phase + 1) / phases:
                     phase += 1
-                    ranked = sorted(paired.alive, key=lambda i: _rate(root, candidates, i))
-                    paired.alive = sorted(ranked[::-1][: (len(ranked) + 1) // 2])
+                    ranked = sorted(
+                        paired.alive, key=lambda i: _rate(root, candidates, i), reverse=True
+                    )
+                    paired.alive = sorted(ranked[: (len(ranked) + 1) // 2])
         self.iterations += done
         return root, paired
 

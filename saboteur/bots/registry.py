@@ -152,17 +152,14 @@ def _belief(name: str, text: str) -> float:
 def _width(name: str, text: str) -> int:
     """How many of the heuristic's best moves a search compares at its root (1 to 64), for a
     bot that searches its candidates side by side (``ismcts``), else :class:`BotSpecError`."""
-    width = int(_search_setting(name, "width", text, int, 64))
-    if width < 1:
-        raise BotSpecError(f"width must be a whole number of moves from 1 to 64, not {text!r}")
-    return width
+    return int(_search_setting(name, "width", text, int, 64, lowest=1))
 
 
 def _search_setting(
-    name: str, key: str, text: str, kind: type[int] | type[float], highest: int
+    name: str, key: str, text: str, kind: type[int] | type[float], highest: int, lowest: int = 0
 ) -> float:
     """A setting of the search (``depth``: moves, ``margin``: standard errors, ``belief``: a
-    weight, ``width``: moves, ``halving``: off or on) from 0 to ``highest``, for a bot with
+    weight, ``width``: moves, ``halving``: off or on) from ``lowest`` to ``highest``, for a bot with
     playouts (``ismcts``); else :class:`BotSpecError`."""
     if not any(hasattr(load(offer.factory), "playout_depth") for offer in _offers(name)):
         raise BotSpecError(f"bot {name} has no search with playouts: it takes no {key}")
@@ -170,13 +167,14 @@ def _search_setting(
         value = float(kind(text))
     except ValueError:
         value = -1.0
-    if not (math.isfinite(value) and 0 <= value <= highest):
+    if not (math.isfinite(value) and lowest <= value <= highest):
+        span = f"from {lowest} to {highest}"
         what = {
-            "depth": f"a whole number of moves from 0 to {highest}",
-            "width": f"a whole number of moves from 0 to {highest}",
+            "depth": f"a whole number of moves {span}",
+            "width": f"a whole number of moves {span}",
             "halving": "0 (off) or 1 (on)",
-            "margin": f"a number of standard errors from 0 to {highest}",
-        }.get(key, f"a number from 0 to {highest}")
+            "margin": f"a number of standard errors {span}",
+        }.get(key, f"a number {span}")
         raise BotSpecError(f"{key} must be {what}, not {text!r}")
     return value
 
