@@ -17,6 +17,7 @@ import click
 
 from saboteur.server.accounts import AccountPolicy
 from saboteur.server.limits import AbuseLimits, SendLimits
+from saboteur.server.service import BOT_DELAY
 
 DEFAULT_PORT = 8765
 SLOW = "for a client to read before it is dropped as too slow."
@@ -124,6 +125,13 @@ def database_url(db: str | None, data_dir: Path) -> str:
     show_default=True,
     help="A guest's nickname (not registered) unseen this many days is free again.",
 )
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 60),
+    default=BOT_DELAY,
+    show_default=True,
+    help="Seconds a bot waits before each move, so that people can follow; 0 plays at once.",
+)
 @click.option("--log-level", default="info", type=click.Choice(["debug", "info", "warning"]))
 def server(
     port: int,
@@ -140,6 +148,7 @@ def server(
     forwarded_allow_ips: str | None,
     session_days: float,
     guest_days: float,
+    bot_delay: float,
     log_level: str,
 ) -> None:
     """Start the game server on PORT (lobby, chat, games, high scores).
@@ -172,6 +181,7 @@ def server(
             allow_origins=allow_origins,
             abuse_limits=abuse_limits(abuse),
             account_policy=AccountPolicy(session_days, guest_days),
+            bot_delay=bot_delay,
         ),
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "",

@@ -32,6 +32,7 @@ CHROMIUM_ARGS = [
     "--disable-backgrounding-occluded-windows",
 ]
 PATH_CARD = re.compile(r"^x?N?E?S?W?$")
+BOT_DELAY = 0.1  # seconds a bot waits before it moves in the browser tests (the server's: 0.7)
 
 
 def screenshot_folder(tmp_path: Path) -> Path:
@@ -75,16 +76,21 @@ def plugin_env(rulesets: tuple[str, ...]) -> dict[str, str]:
 
 @contextlib.contextmanager
 def running_server(
-    data_dir: Path, timeout: float = 30.0, rulesets: tuple[str, ...] = ()
+    data_dir: Path,
+    timeout: float = 30.0,
+    rulesets: tuple[str, ...] = (),
+    bot_delay: float = BOT_DELAY,
 ) -> Iterator[str]:
     """`saboteur server` on a free port of 127.0.0.1, SQLite in data_dir; yields its URL.
-    ``rulesets`` names plug-in rulesets to register too (``SABOTEUR_RULESETS``)."""
+    ``rulesets`` names plug-in rulesets to register too (``SABOTEUR_RULESETS``); bots wait
+    ``bot_delay`` seconds before a move (shorter than a server's: no one follows)."""
     port = free_port()
     log = (data_dir / "server.log").open("wb")
     proc = subprocess.Popen(
         [
             *(sys.executable, "-m", "saboteur.cli", "server", str(port), "--host", "127.0.0.1"),
             *("--data-dir", str(data_dir), "--log-level", "warning"),
+            *("--bot-delay", str(bot_delay)),
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
