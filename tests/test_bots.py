@@ -519,6 +519,38 @@ def test_halving_spends_the_search_on_the_better_half_in_turn() -> None:
         parse_spec("ismcts:seconds=1:margin=2:halving=1")
 
 
+def test_the_root_s_defaults_and_the_search_before_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``width`` or ``halving`` the search compares ``root_moves`` and halves them if
+    ``root_halving`` (not with a ``margin``); ``ismcts-full``, the search as it was, keeps six
+    moves and no halving whatever the defaults become, so journals against it keep their meaning.
+    """
+    from saboteur.bots.ismcts import FullPlayoutIsmctsBot
+
+    monkeypatch.setattr(IsmctsBot, "root_moves", 12)
+    monkeypatch.setattr(IsmctsBot, "root_halving", True)
+    state = _midgame(4, 3, 0)
+    seat = state.current_player
+    assert seat is not None
+    candidates = state.legal_actions()[:12]
+    alive = {}
+    specs = ("ismcts:iterations=480", "ismcts:iterations=480:margin=1", "ismcts-full:seconds=1")
+    for text in specs:
+        bot = make_bot(text, state.game, seat, seed=2)
+        assert isinstance(bot, IsmctsBot)
+        choose(bot, state)  # (the memory takes in the game so far)
+        if isinstance(bot, FullPlayoutIsmctsBot):
+            assert bot.root_width() == 6 and not bot.root_halving
+            bot.budget = parse_spec("ismcts-full:iterations=480").budget
+        alive[text] = len(bot.search(state.view(seat), candidates)[1].alive)
+    assert alive == {
+        "ismcts:iterations=480": 2,  # 12 -> 6 -> 3 -> 2 in four phases
+        "ismcts:iterations=480:margin=1": 12,
+        "ismcts-full:seconds=1": 12,
+    }
+    timed = make_bot("ismcts:seconds=1", state.game, seat)
+    assert isinstance(timed, IsmctsBot) and timed.root_width() == 12
+
+
 def test_direct_samples_are_the_checked_ones() -> None:
     """The sample built directly is the one the notation reads back (checked: every card
     conserved), from the same generator: the same state, secrets and all, in every round."""

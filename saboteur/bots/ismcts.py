@@ -63,6 +63,7 @@ from saboteur.engine.classic.state import ClassicState
 
 DEFAULT_ITERATIONS = 100
 ROOT_WIDTH = 6
+HALVING = False  # sequential halving at the root (``halving=1``), being screened (docs/bots.md)
 WINNING = 1000.0  # a heuristic score this high (the tunnel reaches the gold) needs no search
 # playout moves after the tree before the position is scored by its evaluation (None: to the
 # round's end). 16 beat 4 at a quarter second a move; playouts to the end beat 16 at one second a
@@ -114,6 +115,8 @@ class IsmctsBot(HeuristicBot):
     name = "ismcts"
     default_budget = Budget(iterations=DEFAULT_ITERATIONS)
     playout_depth: int | None = PLAYOUT_DEPTH
+    root_moves = ROOT_WIDTH  # the root's candidates unless the budget's ``width`` says
+    root_halving = HALVING  # unless the budget's ``halving`` says (never with a ``margin``)
     # the playouts judge the tunnel by dead ends only (policy.react, faithful=False): the memory's
     # fuller rules (ismcts-faithful) are being screened against it (docs/bots.md)
     faithful_reaction = False
@@ -156,13 +159,13 @@ class IsmctsBot(HeuristicBot):
 
     def root_width(self) -> int:
         """How many of its best moves the search compares: ``width`` if given, else
-        ``ROOT_WIDTH``, fewer on a small budget."""
+        :attr:`root_moves`, fewer on a small budget."""
         if self.budget.width is not None:
             return self.budget.width
         iterations = self.budget.iterations
         if iterations is None:
-            return ROOT_WIDTH
-        return max(2, min(ROOT_WIDTH, iterations // 8))
+            return self.root_moves
+        return max(2, min(self.root_moves, iterations // 8))
 
     def search(self, view: JSON, candidates: list[Action]) -> tuple[Node, Paired]:
         """Spend the budget from this seat's information set; the root's children hold the result,
@@ -180,7 +183,10 @@ class IsmctsBot(HeuristicBot):
             root.children[action] = Node(self.seat)
         count = len(candidates)
         paired = Paired(count)
-        phases = math.ceil(math.log2(count)) if self.budget.halving and count > 1 else 1
+        halving = self.budget.halving
+        if halving is None:
+            halving = self.root_halving and self.budget.margin is None
+        phases = math.ceil(math.log2(count)) if halving and count > 1 else 1
         phase = 0
         round_index = len(view["results"])
         limit, seconds = self.budget.iterations, self.budget.seconds
@@ -236,13 +242,16 @@ def _rate(root: Node, candidates: list[Action], i: int) -> tuple[float, int]:
 
 
 class FullPlayoutIsmctsBot(IsmctsBot):
-    """The search with every playout to the round's end, whatever :data:`PLAYOUT_DEPTH` says.
+    """The search with every playout to the round's end and the root's six best moves compared
+    on every sample, whatever :data:`PLAYOUT_DEPTH`, :data:`ROOT_WIDTH` and :data:`HALVING` say.
 
     Kept so that tournaments against it keep their meaning (``ismcts-full``; hosts do not seat it).
     """
 
     name = "ismcts-full"
     playout_depth = None
+    root_moves = 6  # the root as it was (journals against this bot keep their meaning)
+    root_halving = False
 
 
 class FaithfulReactionIsmctsBot(IsmctsBot):
