@@ -161,6 +161,30 @@ def test_a_bot_before_and_after_is_paired_by_deal(tmp_path: Path) -> None:
     assert "as digger: +0.0 points (+0.0 to +0.0)" in text
 
 
+def test_a_bot_named_otherwise_before_is_compared_by_its_old_name(tmp_path: Path) -> None:
+    """``--before-bot``: the bot's name in the earlier run, where a setting was spelt out since
+    (``ismcts:seconds=1`` then, ``ismcts:seconds=1:width=16`` now)."""
+    now = tmp_path / "now.jsonl"
+    _tournament(now, "--games", "4")
+    deals = _deal_tallies(now, seed=4, bots=2)
+    renamed = {seed: {("heuristic:old" if bot == "heuristic" else bot): roles
+                      for bot, roles in bots.items()} for seed, bots in deals.items()}  # fmt: skip
+    renamed[4]["heuristic:old"]["digger"][0] -= 1
+    _chunks(tmp_path / "then", renamed, players=3)
+    then = str(tmp_path / "then")
+    missing = _run("journal", str(now), "--before", then)
+    assert missing.exit_code == 2 and "no bot 'heuristic'" in missing.output, missing.output
+    done = _run("journal", str(now), "--before", then, "--before-bot", "heuristic:old", "--json")
+    assert done.exit_code == 0, done.output
+    out = json.loads(done.output)
+    assert out["bot"] == "heuristic" and out["before_bot"] == "heuristic:old"
+    assert out["deals"] == 2 and out["digger"][0] > 0
+    text = _run("journal", str(now), "--before", then, "--before-bot", "heuristic:old").output
+    assert "heuristic now minus heuristic:old before, paired over 2 deals" in text
+    alone = _run("journal", str(now), "--before-bot", "heuristic:old")
+    assert alone.exit_code == 2 and "give --before too" in alone.output, alone.output
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

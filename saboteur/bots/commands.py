@@ -311,8 +311,18 @@ def _solo(
     "chunk files): print how one bot did now minus then, paired over the deals both finished.",
 )
 @click.option("--bot", help="The bot compared with --before [default: the journal's first].")
+@click.option(
+    "--before-bot",
+    help="That bot's name in --before, where it differs (a setting spelt out since) "
+    "[default: --bot].",
+)
 def journal_command(
-    path: Path, as_json: bool, plot: Path | None, before: Path | None, bot: str | None
+    path: Path,
+    as_json: bool,
+    plot: Path | None,
+    before: Path | None,
+    bot: str | None,
+    before_bot: str | None,
 ) -> None:
     """The result so far of the tournament whose journal is PATH (``tournament --out``),
     without playing: win rates with their intervals and, for two bots, their paired
@@ -330,13 +340,18 @@ def journal_command(
         raise click.BadParameter(str(err), param_hint="'PATH'") from None
     except (KeyError, TypeError, ValueError) as err:
         raise click.BadParameter(f"{path}: its first line is not a tournament ({err})") from None
+    if before_bot is not None and before is None:
+        raise click.BadParameter(
+            "names a bot of --before: give --before too", param_hint="'--before-bot'"
+        )
     if before is not None:
         if plot is not None or not rules.sides:
             raise click.BadParameter(
                 "compares win rates by role: no --plot, no ruleset without sides",
                 param_hint="'--before'",
             )
-        _before_and_after(header, played, rules, before, bot or names[0], as_json)
+        bot = bot or names[0]
+        _before_and_after(header, played, rules, before, (bot, before_bot or bot), as_json)
         return
     unknown = sorted({seat for game in played.values() for seat in game.seats} - set(names))
     if unknown:
@@ -365,18 +380,20 @@ def _before_and_after(
     played: dict[int, Played],
     rules: Ruleset,
     before: Path,
-    bot: str,
+    bots: tuple[str, str],
     as_json: bool,
 ) -> None:
-    """Print ``bot`` now (the journal) minus then (``before``), paired by deal."""
+    """Print a bot now (the journal, ``bots[0]``) minus then (``before``, where it is named
+    ``bots[1]``), paired by deal."""
+    bot, then_bot = bots
     try:
         now = journal_deals(header, played, bot)
         if before.is_dir():
-            setting, then = chunk_deals(before, bot)
+            setting, then = chunk_deals(before, then_bot)
         else:
             then_header, then_played = read_journal(before)
             setting = {key: then_header.get(key) for key in ("ruleset", "players")}
-            then = journal_deals(then_header, then_played, bot)
+            then = journal_deals(then_header, then_played, then_bot)
         here = {key: header.get(key) for key in ("ruleset", "players")}
         if setting != here:
             raise VersusError(f"{before} plays {setting}, the journal {here}")
@@ -386,9 +403,10 @@ def _before_and_after(
     except (KeyError, TypeError, ValueError) as err:
         raise click.BadParameter(f"{before}: not a tournament ({err})") from None
     if as_json:
-        click.echo(json.dumps({"bot": bot, **result}, indent=2))
+        click.echo(json.dumps({"bot": bot, "before_bot": then_bot, **result}, indent=2))
         return
-    heading = f"{bot} now minus before, paired over {result['deals']} deals"
+    then_name = "before" if then_bot == bot else f"{then_bot} before"
+    heading = f"{bot} now minus {then_name}, paired over {result['deals']} deals"
     _print_differences(Console(), heading, result, rules.sides)
 
 
