@@ -44,6 +44,24 @@ def test_a_finished_journal_gives_the_tournament_s_own_result(tmp_path: Path) ->
     assert f"as digger: {100 * digger[0]:+.1f} points ({100 * digger[1]:+.1f} to" in text
 
 
+def test_a_tournament_run_again_with_more_games_extends_its_journal(tmp_path: Path) -> None:
+    """The same tournament with a larger ``--games`` into the same journal keeps the games in it
+    and plays on: the same result and lines as the larger tournament played at once."""
+    at_once, extended = tmp_path / "once.jsonl", tmp_path / "extended.jsonl"
+    whole = _tournament(at_once, "--games", "6")
+    _tournament(extended, "--games", "4")
+    kept = extended.read_text(encoding="utf-8").splitlines()
+    assert _tournament(extended, "--games", "6") == whole
+    lines = extended.read_text(encoding="utf-8").splitlines()
+    assert lines[: len(kept)] == kept and len(lines) == 1 + 6
+
+    def games(path: Path) -> list[tuple[int, object]]:
+        played = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+        return sorted((game["game"], game["outcomes"]) for game in played)
+
+    assert games(extended) == games(at_once)
+
+
 def test_the_paired_difference_counts_complete_deals_only(tmp_path: Path) -> None:
     journal = tmp_path / "t.jsonl"
     _tournament(journal, "--games", "5")  # the third deal's second game is missing
