@@ -520,10 +520,10 @@ def test_halving_spends_the_search_on_the_better_half_in_turn() -> None:
 
 
 def test_the_root_s_defaults_and_the_search_before_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without ``width`` or ``halving`` the search compares ``root_moves`` and halves them if
-    ``root_halving`` (not with a ``margin``); ``ismcts-full``, the search as it was, keeps six
-    moves and no halving whatever the defaults become, so journals against it keep their meaning.
-    """
+    """Without ``width`` or ``halving`` the search compares ``root_moves`` (fewer on few
+    iterations) and halves them if ``root_halving`` (not with a ``margin``); ``ismcts-full``, the
+    search as it was, keeps six moves and no halving whatever the defaults become, so journals
+    against it keep their meaning."""
     from saboteur.bots.ismcts import FullPlayoutIsmctsBot
 
     monkeypatch.setattr(IsmctsBot, "root_moves", 12)
@@ -547,8 +547,17 @@ def test_the_root_s_defaults_and_the_search_before_them(monkeypatch: pytest.Monk
         "ismcts:iterations=480:margin=1": 12,
         "ismcts-full:seconds=1": 12,
     }
-    timed = make_bot("ismcts:seconds=1", state.game, seat)
-    assert isinstance(timed, IsmctsBot) and timed.root_width() == 12
+    widths = {}
+    for text in ("ismcts:seconds=1", "ismcts:iterations=100", "ismcts:iterations=100:halving=0"):
+        bot = make_bot(text, state.game, seat)
+        assert isinstance(bot, IsmctsBot)
+        widths[text] = bot.root_width()
+    # on 100 iterations each candidate gets 8 sweeps in the first phase: 4 in 2 phases, or 12
+    assert widths == {
+        "ismcts:seconds=1": 12,
+        "ismcts:iterations=100": 4,
+        "ismcts:iterations=100:halving=0": 12,
+    }
 
 
 def test_direct_samples_are_the_checked_ones() -> None:

@@ -63,6 +63,7 @@ from saboteur.engine.classic.state import ClassicState
 
 DEFAULT_ITERATIONS = 100
 ROOT_WIDTH = 6
+FIRST_SWEEPS = 8  # on a budget of iterations: the sweeps each candidate gets in the first phase
 HALVING = False  # sequential halving at the root (``halving=1``), being screened (docs/bots.md)
 WINNING = 1000.0  # a heuristic score this high (the tunnel reaches the gold) needs no search
 # playout moves after the tree before the position is scored by its evaluation (None: to the
@@ -159,13 +160,27 @@ class IsmctsBot(HeuristicBot):
 
     def root_width(self) -> int:
         """How many of its best moves the search compares: ``width`` if given, else
-        :attr:`root_moves`, fewer on a small budget."""
+        :attr:`root_moves`, fewer on a small budget of iterations — as many as get
+        ``FIRST_SWEEPS`` sweeps each in the first phase (the only one without halving), at least 2.
+        """
         if self.budget.width is not None:
             return self.budget.width
         iterations = self.budget.iterations
+        count = self.root_moves
         if iterations is None:
-            return self.root_moves
-        return max(2, min(self.root_moves, iterations // 8))
+            return count
+        halving = self.halves()
+        while count > 2 and count * _phases(count, halving) * FIRST_SWEEPS > iterations:
+            count -= 1
+        return count
+
+    def halves(self) -> bool:
+        """Whether the search halves its candidates: ``halving`` if given, else
+        :attr:`root_halving` unless a ``margin`` is given."""
+        halving = self.budget.halving
+        if halving is None:
+            return self.root_halving and self.budget.margin is None
+        return halving
 
     def search(self, view: JSON, candidates: list[Action]) -> tuple[Node, Paired]:
         """Spend the budget from this seat's information set; the root's children hold the result,
@@ -183,10 +198,7 @@ class IsmctsBot(HeuristicBot):
             root.children[action] = Node(self.seat)
         count = len(candidates)
         paired = Paired(count)
-        halving = self.budget.halving
-        if halving is None:
-            halving = self.root_halving and self.budget.margin is None
-        phases = math.ceil(math.log2(count)) if halving and count > 1 else 1
+        phases = _phases(count, self.halves())
         phase = 0
         round_index = len(view["results"])
         limit, seconds = self.budget.iterations, self.budget.seconds
@@ -233,6 +245,15 @@ class IsmctsBot(HeuristicBot):
             child, state, action, round_index, rng, self.opinion(), self.seat, depth,
             self.faithful_reaction,
         )  # fmt: skip
+
+
+def _phases(count: int, halving: bool) -> int:
+    """The phases a search of ``count`` candidates runs: ⌈log2 count⌉ with halving, else 1.
+
+    >>> [_phases(count, True) for count in (1, 2, 3, 4, 5, 16)], _phases(16, False)
+    ([1, 1, 2, 2, 3, 4], 1)
+    """
+    return math.ceil(math.log2(count)) if halving and count > 1 else 1
 
 
 def _rate(root: Node, candidates: list[Action], i: int) -> tuple[float, int]:
