@@ -232,3 +232,58 @@ def test_before_and_after_refuses_what_is_not_the_same_tournament(
     assert "Traceback" not in done.output
     unknown = _run("journal", str(now), "--before", str(now), "--bot", "ismcts")
     assert unknown.exit_code == 2 and "no bot 'ismcts' in the journal" in unknown.output
+
+
+# -- which code played the games ---------------------------------------------------------------
+
+
+def test_every_game_names_the_code_that_played_it(tmp_path: Path) -> None:
+    """Each journal line holds the id of the code that played it; ``saboteur journal`` says which
+    versions played which games, and a tournament resumed from a journal with games of other code
+    says so on standard error (and still plays on)."""
+    from saboteur.bots.provenance import code_id
+
+    journal = tmp_path / "t.jsonl"
+    _tournament(journal, "--games", "4")
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["code"] for line in lines[1:]] == [code_id()] * 4
+    assert (
+        _run("journal", str(journal))
+        .output.rstrip()
+        .endswith(f"code {code_id()} played all 4 games")
+    )
+
+    games = [json.loads(line) for line in lines[1:]]
+    games[0]["code"] = "0123456789ab"
+    del games[1]["code"]  # (a journal written before the code was recorded)
+    journal.write_text("\n".join([lines[0], *map(json.dumps, games)]) + "\n", encoding="utf-8")
+    text = _run("journal", str(journal)).output
+    assert (
+        f"3 versions of the code played: 0123456789ab (game 0), unrecorded (game 1), "
+        f"{code_id()} (games 2-3)"
+    ) in text
+    args = ["tournament", "--players", "3", "--bots", "heuristic,random", "--seed", "4"]
+    resumed = _run(*args, "--workers", "1", "--games", "6", "--out", str(journal))
+    assert resumed.exit_code == 0, resumed.output
+    assert (
+        f"holds games played by other code (0123456789ab, unrecorded; this is {code_id()})"
+        in resumed.stderr
+    )
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + 6
+
+
+def test_the_code_id_follows_the_sources_that_decide_a_game(tmp_path: Path) -> None:
+    from saboteur.bots.provenance import sources_id
+
+    package = tmp_path / "saboteur"
+    for folder in ("engine", "bots", "server"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "rules.py").write_text("X = 1\n", encoding="utf-8")
+    first = sources_id(package)
+    (package / "server" / "rules.py").write_text("X = 2\n", encoding="utf-8")
+    assert sources_id(package) == first  # the server does not decide a game
+    (package / "engine" / "rules.py").write_text("X = 2\n", encoding="utf-8")
+    changed = sources_id(package)
+    assert changed != first and len(changed) == 12
+    (package / "bots" / "data.json").write_text("{}", encoding="utf-8")
+    assert sources_id(package) != changed

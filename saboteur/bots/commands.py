@@ -20,9 +20,10 @@ from rich.console import Console
 from rich.table import Table
 
 from saboteur.bots.cluster import ClusterError
-from saboteur.bots.journal import Journal, JournalError, read_journal
+from saboteur.bots.journal import Journal, JournalError, code_versions, read_journal
 from saboteur.bots.pool import Played
 from saboteur.bots.progress import progress_bar
+from saboteur.bots.provenance import code_id
 from saboteur.bots.registry import BotSpec, BotSpecError, check_ruleset, parse_spec
 from saboteur.bots.solo import SoloResult, run_solo, tally_solo
 from saboteur.bots.tournament import Clock, TournamentResult, run_tournament, tally_tournament
@@ -272,8 +273,16 @@ def _journal(
     journal = Journal(path, header)
     try:
         journal.check()
+        played = read_journal(path)[1] if path.exists() and path.stat().st_size else {}
     except (JournalError, OSError) as err:
         raise click.BadParameter(str(err), param_hint="'--out'") from None
+    others = sorted({game.code or "unrecorded" for game in played.values()} - {code_id()})
+    if others:
+        click.echo(
+            f"note: {path} holds games played by other code ({', '.join(others)}; this is "
+            f"{code_id()}): the result will mix them (`saboteur journal {path}` lists which)",
+            err=True,
+        )
     return journal
 
 
@@ -368,11 +377,19 @@ def journal_command(
             click.echo(json.dumps(solo.to_json(), indent=2))
         else:
             _print_solo(solo, f"{setting}: {solo.games} games per bot, from {path.name}")
+            _echo_versions(played)
         return
     if plot is not None:
         _check_plot(plot)
     result = tally_tournament(rules, names, played)
     _report(result, f"{len(played)} games, {setting}, from {path.name}", rules, as_json, plot)
+    if not as_json:
+        _echo_versions(played)
+
+
+def _echo_versions(played: dict[int, Played]) -> None:
+    if played:
+        click.echo(code_versions(played))
 
 
 def _before_and_after(

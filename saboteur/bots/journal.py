@@ -24,6 +24,7 @@ remove it or use another file
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +115,36 @@ def _games(path: Path, lines: list[str]) -> tuple[dict[int, Played], bool]:
             raise JournalError(f"{path}, line {number}: not a game ({err})") from None
         played[game.key] = game
     return played, False
+
+
+def code_versions(played: Mapping[int, Played]) -> str:
+    """Which code played the games, by version, with the games' numbers.
+
+    >>> from saboteur.bots.pool import Played
+    >>> def game(n, code): return Played(n, ("random",), (), (0,), (), code)
+    >>> code_versions({n: game(n, "a1") for n in range(4)})
+    'code a1 played all 4 games'
+    >>> code_versions({0: game(0, None), 1: game(1, "a1"), 2: game(2, "a1"), 4: game(4, "b2")})
+    '3 versions of the code played: unrecorded (game 0), a1 (games 1-2), b2 (game 4)'
+    """
+    games: dict[str | None, list[int]] = {}
+    for key in sorted(played):
+        games.setdefault(played[key].code, []).append(key)
+    if len(games) == 1:
+        [(code, keys)] = games.items()
+        which = "unrecorded code" if code is None else f"code {code}"
+        return f"{which} played all {len(keys)} games"
+    listed = ", ".join(f"{code or 'unrecorded'} ({_numbers(keys)})" for code, keys in games.items())
+    return f"{len(games)} versions of the code played: {listed}"
+
+
+def _numbers(keys: list[int]) -> str:
+    """Ascending game numbers as runs: ``games 0-2, 5``."""
+    runs: list[list[int]] = []
+    for key in keys:
+        if runs and key == runs[-1][1] + 1:
+            runs[-1][1] = key
+        else:
+            runs.append([key, key])
+    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+    return f"game {text}" if len(keys) == 1 else f"games {text}"

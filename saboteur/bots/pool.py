@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from saboteur.bots.base import choose
+from saboteur.bots.provenance import code_id
 from saboteur.bots.registry import parse_spec
 from saboteur.engine import Game
 from saboteur.engine.registry import get_ruleset
@@ -52,22 +53,28 @@ class Job:
 @dataclass(frozen=True)
 class Played:
     """What one game gave: its key and seating, the ruleset's outcomes as (seat, side, result),
-    the final scores, and each seat's thinking as (decisions, CPU seconds, search iterations)."""
+    the final scores, each seat's thinking as (decisions, CPU seconds, search iterations), and
+    the id of the code that played it (:mod:`saboteur.bots.provenance`; ``None``: not recorded,
+    as in journals written before it was)."""
 
     key: int
     seats: tuple[str, ...]
     outcomes: tuple[tuple[int, str, str], ...]
     scores: tuple[int, ...]
     thinking: tuple[tuple[int, float, int], ...]
+    code: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.key,
             "seats": list(self.seats),
             "outcomes": [list(o) for o in self.outcomes],
             "scores": list(self.scores),
             "thinking": [list(t) for t in self.thinking],
         }
+        if self.code is not None:
+            data["code"] = self.code
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Played:
@@ -78,6 +85,7 @@ class Played:
             outcomes=tuple((int(s), str(side), str(r)) for s, side, r in data["outcomes"]),
             scores=tuple(int(s) for s in data["scores"]),
             thinking=tuple((int(d), float(c), int(i)) for d, c, i in data["thinking"]),
+            code=None if data.get("code") is None else str(data["code"]),
         )
 
 
@@ -106,6 +114,7 @@ def play_one(game: Game, job: Job) -> Played:
         outcomes=tuple((o.seat, o.side, o.result) for o in outcomes),
         scores=tuple(state.scores),
         thinking=tuple(zip(decisions, seconds, (b.iterations for b in bots), strict=True)),
+        code=code_id(),
     )
 
 
