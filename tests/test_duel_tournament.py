@@ -18,7 +18,8 @@ def run(*args: str) -> tuple[int, str]:
     from saboteur.bots.commands import tournament
 
     result = CliRunner().invoke(tournament, list(args))
-    return result.exit_code, result.output
+    # what it printed: the result on stdout, or what went wrong (progress goes to stderr)
+    return result.exit_code, result.stdout if result.exit_code == 0 else result.output
 
 
 def test_duel_json_reports_games_by_colour() -> None:

@@ -20,7 +20,7 @@ def _tournament(journal: Path, *extra: str) -> dict[str, object]:
     args = ["tournament", "--players", "3", "--bots", "heuristic,random", "--seed", "4"]
     done = _run(*args, "--workers", "1", "--json", "--out", str(journal), *extra)
     assert done.exit_code == 0, done.output
-    result: dict[str, object] = json.loads(done.output)
+    result: dict[str, object] = json.loads(done.stdout)
     return result
 
 
@@ -81,7 +81,7 @@ def test_a_solo_journal_gives_mean_scores(tmp_path: Path) -> None:
     assert done.exit_code == 0, done.output
     again = _run("journal", str(journal), "--json")
     assert again.exit_code == 0, again.output
-    assert json.loads(again.output) == json.loads(done.output)
+    assert json.loads(again.stdout) == json.loads(done.stdout)
     plotted = _run("journal", str(journal), "--plot", str(tmp_path / "x.png"))
     assert plotted.exit_code != 0 and "mean scores, not win rates" in plotted.output
 
@@ -270,6 +270,8 @@ def test_every_game_names_the_code_that_played_it(tmp_path: Path) -> None:
         in resumed.stderr
     )
     assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + 6
+    # no terminal: progress in plain lines on stderr, the last one at the end
+    assert resumed.stderr.splitlines()[-1].startswith("6 of 6 games (2 this run), ")
 
 
 def test_the_code_id_follows_the_sources_that_decide_a_game(tmp_path: Path) -> None:

@@ -16,7 +16,8 @@ from saboteur.bots.tournament import paired_difference, seating, wilson
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(tournament, list(args))
-    return result.exit_code, result.output
+    # what it printed: the result on stdout, or what went wrong (progress goes to stderr)
+    return result.exit_code, result.stdout if result.exit_code == 0 else result.output
 
 
 def test_wilson_interval() -> None:
