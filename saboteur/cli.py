@@ -19,6 +19,7 @@ from rich.table import Table
 from saboteur.bots.commands import journal_command
 from saboteur.bots.commands import tournament as tournament_command
 from saboteur.commandline import (
+    FiniteRange,
     known_ruleset,
     make_game,
     option_option,
@@ -167,7 +168,7 @@ def simulate(
 @cli.command(name="bench")
 @ruleset_option
 @click.option("--players", type=click.IntRange(1, 10), help="Seats [default: 5 where allowed].")
-@click.option("--seconds", type=click.FloatRange(0.1, 3600), default=5.0, show_default=True)
+@click.option("--seconds", type=FiniteRange(0.1, 3600), default=5.0, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @option_option
 @json_option

@@ -12,7 +12,9 @@ main CLI module is the top layer and nothing imports it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -45,6 +47,25 @@ option_option = click.option(
 players_option = click.option(
     "--players", type=click.IntRange(1, 10), help="Seats [default: the ruleset's]."
 )
+
+
+class FiniteRange(click.FloatRange):
+    """A ``click.FloatRange`` that also refuses ``nan`` (which lies in no range but compares
+    false with both ends, so the range lets it through).
+
+    >>> FiniteRange(0, 60).convert("1.5", None, None)
+    1.5
+    >>> FiniteRange(0, 60).convert("nan", None, None)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: 'nan' is not a number.
+    """
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:

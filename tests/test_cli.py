@@ -268,6 +268,7 @@ def test_console_script_runs(tmp_path):
         ["simulate", "--frobnicate"],
         ["bench", "--seconds", "-1"],
         ["bench", "--seconds", "0"],
+        ["bench", "--seconds", "nan"],  # (click's ranges let nan through: FiniteRange does not)
         ["bench", "--players", "2"],
         ["bench", "--option", "rounds=0"],
         ["cards", "chess"],

@@ -72,14 +72,28 @@ def openspiel_steps(
     return nodes / elapsed, decisions / elapsed
 
 
+def _seconds(text: str) -> float:
+    """``--seconds``: a number from 0.1 to 3600 (an argparse type: its error names the value)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.1 <= seconds <= 3600:  # (nan fails this too)
+        raise argparse.ArgumentTypeError(f"{text} is not from 0.1 to 3600")
+    return seconds
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description="throughput of the research environments")
     parser.add_argument("--ruleset", choices=env_rulesets(), default=DEFAULT_RULESET)
-    parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--players", type=int, help="seats (default: 5 where allowed)")
+    parser.add_argument("--seconds", type=_seconds, default=5.0, help="0.1 to 3600 (default 5)")
     args = parser.parse_args(argv)
     seats = get_ruleset(args.ruleset).players
-    ruleset, players = args.ruleset, min(max(args.players, seats.low), seats.high)
+    players = min(max(5, seats.low), seats.high) if args.players is None else args.players
+    if not seats.low <= players <= seats.high:
+        parser.error(f"--players: {args.ruleset} seats {seats.low} to {seats.high}, not {players}")
+    ruleset = args.ruleset
     figures: dict[str, Any] = {"ruleset": ruleset, "players": players}
     figures["engine_steps_per_second"] = round(engine_steps(players, args.seconds, ruleset))
     print(f"saboteur bench (engine, random play): {figures['engine_steps_per_second']} steps/s")

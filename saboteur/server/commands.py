@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 import click
 
+from saboteur.commandline import FiniteRange
 from saboteur.server.accounts import AccountPolicy
 from saboteur.server.limits import AbuseLimits, SendLimits
 from saboteur.server.service import BOT_DELAY
@@ -91,7 +92,7 @@ def database_url(db: str | None, data_dir: Path) -> str:
 )
 @click.option(
     "--send-timeout",
-    type=click.FloatRange(0.1, 3600),
+    type=FiniteRange(0.1, 3600),
     default=SendLimits.timeout,
     help=f"Seconds one message may wait {SLOW}",
 )
@@ -113,21 +114,21 @@ def database_url(db: str | None, data_dir: Path) -> str:
 )
 @click.option(
     "--session-days",
-    type=click.FloatRange(0.01, 3650),
+    type=FiniteRange(0.01, 3650),
     default=AccountPolicy.session_days,
     show_default=True,
     help="A login (a browser's session token) unused this many days has expired.",
 )
 @click.option(
     "--guest-days",
-    type=click.FloatRange(0.01, 3650),
+    type=FiniteRange(0.01, 3650),
     default=AccountPolicy.guest_days,
     show_default=True,
     help="A guest's nickname (not registered) unseen this many days is free again.",
 )
 @click.option(
     "--bot-delay",
-    type=click.FloatRange(0, 60),
+    type=FiniteRange(0, 60),
     default=BOT_DELAY,
     show_default=True,
     help="Seconds a bot waits before each move, so that people can follow; 0 plays at once.",

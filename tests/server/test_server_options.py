@@ -31,7 +31,7 @@ def test_the_bot_delay_reaches_the_app(
     assert made["ran"] == "app" and made["bot_delay"] == expected
 
 
-@pytest.mark.parametrize("value", ["-1", "61", "soon"])
+@pytest.mark.parametrize("value", ["-1", "61", "soon", "nan"])
 def test_a_bad_bot_delay_is_refused(value: str, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["server", "--data-dir", str(tmp_path), "--bot-delay", value])
     assert result.exit_code == 2 and "'--bot-delay'" in result.output, result.output
