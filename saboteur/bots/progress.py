@@ -12,6 +12,7 @@ import contextlib
 import sys
 import time
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 
 from rich.console import Console
 from rich.progress import (
@@ -122,10 +123,9 @@ def _to_stderr(line: str) -> None:
 
 
 def _clock_time(seconds: float) -> str:
-    """Seconds as ``h:mm:ss``.
+    """Seconds as ``h:mm:ss``, to the second.
 
     >>> _clock_time(3725.4)
     '1:02:05'
     """
-    whole = round(seconds)
-    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+    return str(timedelta(seconds=round(seconds)))
