@@ -280,7 +280,10 @@ class Player:
 
     def play_turn(self, plan: dict[str, int]) -> str:
         """Take one turn with clicks: gold if offered, else lay a tunnel towards the goals, else
-        break or repair, else discard. Returns what was done; counts it in ``plan``."""
+        break or repair, else discard. Returns what was done; counts it in ``plan``.
+
+        With a broken tool of its own it repairs or discards but never breaks back: two people
+        who broke each other's tools would otherwise discard to the end of the round."""
         page = self.page
         self.close_round_result()
         gold = page.locator("#hand .gold-card")
@@ -294,7 +297,9 @@ class Player:
         )
         for index in order:
             card = cards[index]
-            if card == "rockfall" or (blocked and PATH_CARD.match(card)):
+            if card == "rockfall" or (
+                blocked and (PATH_CARD.match(card) or card.startswith("break-"))
+            ):
                 continue
             page.click(f'#hand .hand-card[data-index="{index}"]')
             page.wait_for_selector("#card-menu:not([hidden])")
