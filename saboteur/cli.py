@@ -34,7 +34,6 @@ from saboteur.loadtest.command import loadtest as loadtest_command
 from saboteur.play.simulate import bench, play_random_game
 from saboteur.play.stats import Stats
 from saboteur.server import commands as server_commands
-from saboteur.server.replay_page import replay_page
 
 
 def _emit_json(data: Any) -> None:
@@ -230,6 +229,8 @@ def replay(record_file: Path, show: bool, html_file: Path | None, as_json: bool)
         data = replay_of(record, names_in(raw, record.players))
         if isinstance(raw, dict) and isinstance(raw.get("game"), int):
             data["game"] = raw["game"]
+        from saboteur.server.replay_page import replay_page  # pydantic: only when asked
+
         try:
             html_file.write_text(replay_page(data), encoding="utf-8")
         except OSError as err:

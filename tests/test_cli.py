@@ -244,6 +244,20 @@ def test_console_script_runs(tmp_path):
     assert_one_error_line(done.returncode, done.stdout, done.stderr)
 
 
+def test_the_command_line_loads_without_the_server():
+    """``saboteur --help`` and the offline commands do not load the server, its database layer
+    or pydantic (about half a second of a command's start); ``saboteur server`` loads them."""
+    probe = (
+        "import sys, saboteur.cli; "
+        "print(sorted(m for m in ('sqlalchemy', 'saboteur.server.service', "
+        "'saboteur.server.messages', 'starlette') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]", done.stdout
+
+
 # -- bad input -------------------------------------------------------------------------------------
 
 

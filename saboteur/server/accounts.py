@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from saboteur.server import protocol as P
@@ -21,24 +20,12 @@ from saboteur.server.lookalike import skeleton
 from saboteur.server.passwords import Passwords, check_password
 from saboteur.server.ports import Lists, Online, Shared, Welcomer
 from saboteur.server.protocol import ProtocolError
+from saboteur.server.settings import AccountPolicy
 from saboteur.server.store.store import User
 
 log = logging.getLogger("saboteur.server")
 
 Detach = Callable[[Client], None]
-
-
-@dataclass(frozen=True)
-class AccountPolicy:
-    """How long logins and guests' names last."""
-
-    session_days: float = 30.0  # a session (a browser's token) unused this long has expired
-    guest_days: float = 30.0  # a guest (no password) unseen this long gives their name back
-    sweep_every: float = 3600.0  # seconds between looks for such guests
-
-    @property
-    def session_ttl(self) -> timedelta:
-        return timedelta(days=self.session_days)
 
 
 class Logins:

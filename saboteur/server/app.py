@@ -27,7 +27,6 @@ from saboteur.engine import RULESETS, Record
 from saboteur.engine.registry import DEFAULT_RULESET
 from saboteur.engine.replays import replay_of
 from saboteur.engine.views import event_schema, view_schema
-from saboteur.server.accounts import AccountPolicy
 from saboteur.server.bus import LocalBus, RedisBus, channel_for
 from saboteur.server.collector import Collector
 from saboteur.server.headers import SecurityHeaders
@@ -36,7 +35,8 @@ from saboteur.server.limits import AbuseLimits, SendLimits
 from saboteur.server.messages import MessageCatalogue, catalogue_body
 from saboteur.server.origins import Origins
 from saboteur.server.ratings_http import router as ratings_router
-from saboteur.server.service import ABSENCE_TIMEOUT, BOT_DELAY, Service
+from saboteur.server.service import Service
+from saboteur.server.settings import ABSENCE_TIMEOUT, BOT_DELAY, AccountPolicy
 from saboteur.server.store.migrate import upgrade
 from saboteur.server.store.store import FINISHED, GameRow, Store
 from saboteur.server.transport import aborter

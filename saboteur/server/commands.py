@@ -16,9 +16,8 @@ from urllib.parse import quote
 import click
 
 from saboteur.commandline import FiniteRange
-from saboteur.server.accounts import AccountPolicy
 from saboteur.server.limits import AbuseLimits, SendLimits
-from saboteur.server.service import BOT_DELAY
+from saboteur.server.settings import BOT_DELAY, AccountPolicy
 
 DEFAULT_PORT = 8765
 SLOW = "for a client to read before it is dropped as too slow."

@@ -18,7 +18,7 @@ from typing import Any
 
 from saboteur.engine import IllegalAction, NotationError, OptionError
 from saboteur.server import protocol as P
-from saboteur.server.accounts import AccountPolicy, Logins
+from saboteur.server.accounts import Logins
 from saboteur.server.bus import Bus, LocalBus
 from saboteur.server.chat import Chat
 from saboteur.server.cluster import Nodes
@@ -33,6 +33,7 @@ from saboteur.server.ports import Shared
 from saboteur.server.presence import Presence
 from saboteur.server.protocol import ProtocolError, error
 from saboteur.server.seats import Seats
+from saboteur.server.settings import ABSENCE_TIMEOUT, BOT_DELAY, AccountPolicy
 from saboteur.server.store.access import StoreBusy
 from saboteur.server.store.store import ACTIVE, OPEN, Store
 from saboteur.server.sync import Sync
@@ -58,8 +59,6 @@ class BusyLog:
 
 
 MESSAGE_BURST, MESSAGE_WINDOW = 60, 1.0  # at most 60 messages a second per connection
-BOT_DELAY = 0.7  # seconds a bot waits before it moves, so people can follow
-ABSENCE_TIMEOUT = 60.0  # seconds a seated player may be gone before a bot plays for them
 
 
 class Service:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from saboteur.server.accounts import AccountPolicy
 from saboteur.server.limits import AbuseLimits
+from saboteur.server.settings import AccountPolicy
 from tests.server.helpers import Client, LiveServer, Message, sqlite_url, two_nodes, wait_until
 
 pytestmark = pytest.mark.anyio

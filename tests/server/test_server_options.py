@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import saboteur.server.app as app_module
 from saboteur.cli import cli
-from saboteur.server.service import BOT_DELAY
+from saboteur.server.settings import BOT_DELAY
 
 
 @pytest.mark.parametrize(("given", "expected"), [((), BOT_DELAY), (("--bot-delay", "0"), 0.0)])
