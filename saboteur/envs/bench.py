@@ -7,21 +7,24 @@ prints, one per line: the engine's random play (the loop of ``saboteur bench``),
 PettingZoo's own ``performance_benchmark`` (turns per second, always 5 s, on the
 wrapped ``env()``), and random simulation of ``python_saboteur`` through pyspiel
 (all nodes, chance included, and decision nodes only, per second). ``--ruleset``
-picks the ruleset (``duel`` plays 2 players whatever ``--players`` says).
+picks the ruleset, ``--json`` prints the figures as one JSON object instead.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
+import json
 import random
 import re
 import time
 from typing import Any
 
+import click
+
+from saboteur.commandline import FiniteRange, make_game, players_option
 from saboteur.engine import new_game
-from saboteur.engine.registry import DEFAULT_RULESET, get_ruleset
+from saboteur.engine.registry import DEFAULT_RULESET
 from saboteur.envs.registry import env_rulesets
 from saboteur.play.simulate import bench
 
@@ -72,38 +75,38 @@ def openspiel_steps(
     return nodes / elapsed, decisions / elapsed
 
 
-def _seconds(text: str) -> float:
-    """``--seconds``: a number from 0.1 to 3600 (an argparse type: its error names the value)."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.1 <= seconds <= 3600:  # (nan fails this too)
-        raise argparse.ArgumentTypeError(f"{text} is not from 0.1 to 3600")
-    return seconds
-
-
-def main(argv: list[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(description="throughput of the research environments")
-    parser.add_argument("--ruleset", choices=env_rulesets(), default=DEFAULT_RULESET)
-    parser.add_argument("--players", type=int, help="seats (default: 5 where allowed)")
-    parser.add_argument("--seconds", type=_seconds, default=5.0, help="0.1 to 3600 (default 5)")
-    args = parser.parse_args(argv)
-    seats = get_ruleset(args.ruleset).players
-    players = min(max(5, seats.low), seats.high) if args.players is None else args.players
-    if not seats.low <= players <= seats.high:
-        parser.error(f"--players: {args.ruleset} seats {seats.low} to {seats.high}, not {players}")
-    ruleset = args.ruleset
-    figures: dict[str, Any] = {"ruleset": ruleset, "players": players}
-    figures["engine_steps_per_second"] = round(engine_steps(players, args.seconds, ruleset))
-    print(f"saboteur bench (engine, random play): {figures['engine_steps_per_second']} steps/s")
-    figures["pettingzoo_turns_per_second"] = round(pettingzoo_turns(players, ruleset))
-    print(f"pettingzoo performance_benchmark: {figures['pettingzoo_turns_per_second']} turns/s")
-    nodes, decisions = openspiel_steps(players, args.seconds, ruleset)
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--ruleset",
+    type=click.Choice(env_rulesets()),
+    default=DEFAULT_RULESET,
+    show_default=True,
+    help="Which game's environments.",
+)
+@players_option
+@click.option(
+    "--seconds",
+    type=FiniteRange(0.1, 3600),
+    default=5.0,
+    show_default=True,
+    help="How long the engine and OpenSpiel each play.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+def main(ruleset: str, players: int | None, seconds: float, as_json: bool) -> None:
+    """Throughput of the research environments (5 seats where the ruleset allows them)."""
+    seats = make_game(ruleset, players, [], default=5).players
+    figures: dict[str, Any] = {"ruleset": ruleset, "players": seats}
+    say = (lambda text: None) if as_json else click.echo
+    figures["engine_steps_per_second"] = round(engine_steps(seats, seconds, ruleset))
+    say(f"saboteur bench (engine, random play): {figures['engine_steps_per_second']} steps/s")
+    figures["pettingzoo_turns_per_second"] = round(pettingzoo_turns(seats, ruleset))
+    say(f"pettingzoo performance_benchmark: {figures['pettingzoo_turns_per_second']} turns/s")
+    nodes, decisions = openspiel_steps(seats, seconds, ruleset)
     figures["openspiel_nodes_per_second"] = round(nodes)
     figures["openspiel_decisions_per_second"] = round(decisions)
-    print(f"openspiel random simulation: {round(nodes)} nodes/s ({round(decisions)} decisions/s)")
-    return figures
+    say(f"openspiel random simulation: {round(nodes)} nodes/s ({round(decisions)} decisions/s)")
+    if as_json:
+        click.echo(json.dumps(figures))
 
 
 if __name__ == "__main__":
