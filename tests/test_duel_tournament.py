@@ -6,20 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from saboteur.bots.registry import parse_spec
 from saboteur.bots.solo import mean_interval, run_solo
 from saboteur.bots.tournament import run_tournament
 from saboteur.engine import new_game
-
-
-def run(*args: str) -> tuple[int, str]:
-    from saboteur.bots.commands import tournament
-
-    result = CliRunner().invoke(tournament, list(args))
-    # what it printed: the result on stdout, or what went wrong (progress goes to stderr)
-    return result.exit_code, result.stdout if result.exit_code == 0 else result.output
+from tests.tournament_cli import run
 
 
 def test_duel_json_reports_games_by_colour() -> None:

@@ -7,17 +7,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from saboteur.bots.commands import tournament
 from saboteur.bots.registry import parse_spec
 from saboteur.bots.tournament import paired_difference, seating, wilson
-
-
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(tournament, list(args))
-    # what it printed: the result on stdout, or what went wrong (progress goes to stderr)
-    return result.exit_code, result.stdout if result.exit_code == 0 else result.output
+from tests.tournament_cli import run
 
 
 def test_wilson_interval() -> None:
