@@ -74,6 +74,32 @@ def test_the_paired_difference_counts_complete_deals_only(tmp_path: Path) -> Non
         assert all(rates[bot][role]["rounds"] > 0 for bot in ("heuristic", "random"))
 
 
+def test_every_look_at_the_paired_difference(tmp_path: Path) -> None:
+    """``--every 2``: the comparison after 2 and 4 deals and after the last (5 of them; the
+    sixth is incomplete); the last look is the whole journal's comparison."""
+    journal = tmp_path / "t.jsonl"
+    _tournament(journal, "--games", "11")
+    whole = json.loads(_run("journal", str(journal), "--json").output)["paired_difference"]
+    done = _run("journal", str(journal), "--every", "2", "--json")
+    assert done.exit_code == 0, done.output
+    out = json.loads(done.output)
+    assert out["of"] == ["heuristic", "random"]
+    assert [look["deals"] for look in out["looks"]] == [2, 4, 5]
+    last = out["looks"][-1]
+    assert {role: last[role] for role in ("digger", "saboteur")} == {
+        role: whole[role] for role in ("digger", "saboteur")
+    }
+    first = json.loads(_run("journal", str(journal), "--every", "9", "--json").output)["looks"]
+    assert [look["deals"] for look in first] == [5]
+    text = _run("journal", str(journal), "--every", "2").output
+    assert "heuristic minus random, paired" in text
+    digger = last["digger"]
+    assert f"{100 * digger[0]:+.1f} ({100 * digger[1]:+.1f} to {100 * digger[2]:+.1f})" in text
+    for wrong in (["--every", "0"], ["--every", "2", "--plot", str(tmp_path / "p.png")]):
+        refused = _run("journal", str(journal), *wrong)
+        assert refused.exit_code == 2 and "--every" in refused.output, refused.output
+
+
 def test_a_solo_journal_gives_mean_scores(tmp_path: Path) -> None:
     journal = tmp_path / "solo.jsonl"
     args = ["tournament", "--ruleset", "solo", "--bots", "random", "--games", "3", "--seed", "2"]

@@ -26,7 +26,13 @@ from saboteur.bots.progress import progress_bar
 from saboteur.bots.provenance import code_id
 from saboteur.bots.registry import BotSpec, BotSpecError, check_ruleset, parse_spec
 from saboteur.bots.solo import SoloResult, run_solo, tally_solo
-from saboteur.bots.tournament import Clock, TournamentResult, run_tournament, tally_tournament
+from saboteur.bots.tournament import (
+    Clock,
+    TournamentResult,
+    paired_looks,
+    run_tournament,
+    tally_tournament,
+)
 from saboteur.bots.versus import VersusError, chunk_deals, compare, journal_deals
 from saboteur.commandline import make_game, ruleset_option
 from saboteur.engine import Game
@@ -325,6 +331,13 @@ def _solo(
     help="That bot's name in --before, where it differs (a setting spelt out since) "
     "[default: --bot].",
 )
+@click.option(
+    "--every",
+    type=click.IntRange(1, None),
+    metavar="DEALS",
+    help="Two bots: their paired difference as it stood after every DEALS complete deals and "
+    "after the last, one line per look.",
+)
 def journal_command(
     path: Path,
     as_json: bool,
@@ -332,6 +345,7 @@ def journal_command(
     before: Path | None,
     bot: str | None,
     before_bot: str | None,
+    every: int | None,
 ) -> None:
     """The result so far of the tournament whose journal is PATH (``tournament --out``),
     without playing: win rates with their intervals and, for two bots, their paired
@@ -353,6 +367,15 @@ def journal_command(
         raise click.BadParameter(
             "names a bot of --before: give --before too", param_hint="'--before-bot'"
         )
+    if every is not None:
+        if len(names) != 2 or not rules.sides or before is not None or plot is not None:
+            raise click.BadParameter(
+                "looks at the paired difference of two bots by role: not with --before or "
+                "--plot, nor for more bots or a ruleset without sides",
+                param_hint="'--every'",
+            )
+        _print_looks(paired_looks(rules.sides, names, played, every), names, rules, as_json)
+        return
     if before is not None:
         if plot is not None or not rules.sides:
             raise click.BadParameter(
@@ -385,6 +408,28 @@ def journal_command(
     _report(result, f"{len(played)} games, {setting}, from {path.name}", rules, as_json, plot)
     if not as_json:
         _echo_versions(played)
+
+
+def _print_looks(
+    looks: list[dict[str, Any]], names: list[str], rules: Ruleset, as_json: bool
+) -> None:
+    """The paired difference at each look (:func:`paired_looks`), as JSON or a table."""
+    if as_json:
+        click.echo(json.dumps({"of": names, "looks": looks}, indent=2))
+        return
+    console = Console()
+    console.print(f"{names[0]} minus {names[1]}, paired (95% bootstrap interval):")
+    table = Table()
+    table.add_column("after deals", justify="right")
+    for role in rules.sides:
+        table.add_column(f"as {role}, points", justify="right")
+    for look in looks:
+        cells = [
+            f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+            for d, lo, hi in (look[role] for role in rules.sides)
+        ]
+        table.add_row(str(look["deals"]), *cells)
+    console.print(table)
 
 
 def _echo_versions(played: dict[int, Played]) -> None:

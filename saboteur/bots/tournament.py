@@ -245,6 +245,45 @@ def paired_comparison(
     >>> paired_comparison(["x"], ["a", "b"], played)
     {'of': ['a', 'b'], 'blocks': 1, 'x': [1.0, 1.0, 1.0]}
     """
+    blocks = paired_blocks(roles, names, played)
+    count = len(blocks[roles[0]]) if roles else 0
+    if not count:
+        return None
+    out: dict[str, Any] = {"of": list(names), "blocks": count}
+    for role in roles:
+        out[role] = list(paired_difference(blocks[role]))
+    return out
+
+
+def paired_looks(
+    roles: Sequence[str], names: Sequence[str], played: Mapping[int, Played], every: int
+) -> list[dict[str, Any]]:
+    """The paired comparison as it stood after every ``every`` complete deals (and after the
+    last): how a test read at each look, to see when an interval left zero for good.
+
+    >>> from saboteur.bots.pool import Played
+    >>> def game(n):
+    ...     seats = ("a", "b") if n % 2 == 0 else ("b", "a")
+    ...     outcomes = tuple((s, "x", "win" if seats[s] == "a" else "loss") for s in (0, 1))
+    ...     return Played(n, seats, outcomes, (0, 0), ((0, 0.0, 0),) * 2)
+    >>> looks = paired_looks(["x"], ["a", "b"], {n: game(n) for n in range(10)}, 2)
+    >>> [(look["deals"], look["x"]) for look in looks][-2:]
+    [(4, [1.0, 1.0, 1.0]), (5, [1.0, 1.0, 1.0])]
+    """
+    blocks = paired_blocks(roles, names, played)
+    count = len(blocks[roles[0]]) if roles else 0
+    looks = [*range(every, count, every), count] if count else []
+    return [
+        {"deals": deals, **{r: list(paired_difference(blocks[r][:deals])) for r in roles}}
+        for deals in looks
+    ]
+
+
+def paired_blocks(
+    roles: Sequence[str], names: Sequence[str], played: Mapping[int, Played]
+) -> dict[str, list[tuple[int, int, int, int]]]:
+    """Per role, ``(wins_a, rounds_a, wins_b, rounds_b)`` of each deal whose two games are in,
+    in deal order (the blocks of :func:`paired_difference`)."""
     blocks: dict[str, list[tuple[int, int, int, int]]] = {role: [] for role in roles}
     deals = deal_tallies(played, 2)
     for block in sorted(deals):
@@ -252,9 +291,4 @@ def paired_comparison(
         for role in roles:
             (won_a, rounds_a), (won_b, rounds_b) = (counts.get((n, role), (0, 0)) for n in names)
             blocks[role].append((won_a, rounds_a, won_b, rounds_b))
-    if not deals:
-        return None
-    out: dict[str, Any] = {"of": list(names), "blocks": len(deals)}
-    for role in roles:
-        out[role] = list(paired_difference(blocks[role]))
-    return out
+    return blocks
