@@ -278,8 +278,7 @@ def _journal(
     header = {"kind": kind, **game.config(), "bots": [s.text for s in specs], "seed": seed}
     journal = Journal(path, header)
     try:
-        journal.check()
-        played = read_journal(path)[1] if path.exists() and path.stat().st_size else {}
+        played = journal.check()
     except (JournalError, OSError) as err:
         raise click.BadParameter(str(err), param_hint="'--out'") from None
     others = sorted({game.code or "unrecorded" for game in played.values()} - {code_id()})

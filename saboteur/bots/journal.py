@@ -41,26 +41,32 @@ class Journal:
     def __init__(self, path: Path, header: dict[str, Any]) -> None:
         self.path = path
         self.header = header
+        self._checked: tuple[list[str], dict[int, Played], bool] | None = None
 
-    def check(self) -> None:
-        """Refuse (:class:`JournalError`) a file that is another tournament's or no journal;
-        ``OSError`` if it cannot be read or its folder does not exist."""
+    def check(self) -> dict[int, Played]:
+        """The games in the file so far, read without changing it (kept for :meth:`read`);
+        :class:`JournalError` for a file that is another tournament's or no journal, ``OSError``
+        if it cannot be read or its folder does not exist."""
         if not self.path.parent.is_dir():
             raise JournalError(f"{self.path}: there is no folder {self.path.parent}")
-        if self.path.exists() and self.path.stat().st_size > 0:
-            with self.path.open(encoding="utf-8") as journal:
-                self._check_header(journal.readline())
-
-    def read(self) -> dict[int, Played]:
-        """The games already played, by number (none if the file does not exist yet); the
-        header line is written if the file is new."""
         if not self.path.exists() or self.path.stat().st_size == 0:
-            with self.path.open("w", encoding="utf-8") as out:
-                out.write(json.dumps({"tournament": self.header}) + "\n")
             return {}
         lines = self.path.read_text(encoding="utf-8").splitlines()
         self._check_header(lines[0])
-        played, cut = _games(self.path, lines)
+        self._checked = (lines, *_games(self.path, lines))
+        return self._checked[1]
+
+    def read(self) -> dict[int, Played]:
+        """The games already played, by number (none if the file does not exist yet); the
+        header line is written if the file is new, a last line cut short is taken out."""
+        if self._checked is None:
+            self.check()
+        checked, self._checked = self._checked, None
+        if checked is None:
+            with self.path.open("w", encoding="utf-8") as out:
+                out.write(json.dumps({"tournament": self.header}) + "\n")
+            return {}
+        lines, played, cut = checked
         if cut:  # cut short by the interruption: played again
             self._drop_last_line(lines)
         return played
