@@ -14,6 +14,7 @@ import json
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,9 @@ DESKTOP, PHONE = (1280, 800), (390, 844)
 
 
 def scripted_game(base: str, names: list[str], seed: int = 4) -> None:
-    """Three protocol clients create, start and finish a one-round game with random legal moves."""
+    """Three protocol clients create, start and finish a three-round game with random legal moves
+    (three rounds: the high scores then show gold won, where one random round often ends with
+    none)."""
     url = base.replace("http://", "ws://") + "/ws"
     rng = random.Random(seed)
     with contextlib.ExitStack() as stack:
@@ -48,7 +51,7 @@ def play_protocol_game(sockets: list[Any], names: list[str], rng: random.Random)
     for ws, name in zip(sockets, names, strict=True):
         ws.send(json.dumps({"type": "hello", "name": name}))
         until(ws, "welcome")
-    sockets[0].send(json.dumps({"type": "new_game", "players": 3, "options": {"rounds": 1}}))
+    sockets[0].send(json.dumps({"type": "new_game", "players": 3, "options": {"rounds": 3}}))
     game = until(sockets[0], "joined")["game"]["id"]
     for ws in sockets[1:]:
         ws.send(json.dumps({"type": "join", "game": game}))
@@ -63,6 +66,7 @@ def play_protocol_game(sockets: list[Any], names: list[str], rng: random.Random)
         action = rng.choice([a for a in legal if not a.startswith("pass")] or legal)
         sockets[seat].send(json.dumps({"type": "act", "game": game, "action": action}))
         views = [until(ws, "game") for ws in sockets]
+        time.sleep(0.03)  # within the server's 60 messages a second per connection
     sockets[1].send(
         json.dumps({"type": "chat", "channel": "global", "text": "gg! who wants another round?"})
     )
