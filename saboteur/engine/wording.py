@@ -66,9 +66,11 @@ def shared(event: Event, card: CardNamer, places: Places) -> Message | None:
     if kind == "round-start":
         return Message("event.round-start", {"round": data["round"], "first": Seat(data["first"])})
     if kind == "break":
+        own = data["target"] == event.seat
         target = Seat(data["target"])
         return Message(
-            "event.break", {"actor": actor, "target": target, "tool": tool(data["tool"])}
+            "event.break-own" if own else "event.break",
+            {"actor": actor, "target": target, "tool": tool(data["tool"])},
         )
     if kind == "map":
         return Message("event.map", placed(places, data)(actor=actor))

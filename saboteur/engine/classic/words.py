@@ -5,6 +5,8 @@
 >>> broke = Event("break", 0, {"tool": "lantern", "target": 2})
 >>> render(message(broke), "en", ["Anna", "Ben", "Carl"])
 "Anna broke Carl's lantern"
+>>> render(message(Event("break", 1, {"tool": "cart", "target": 1})), "de", ["Anna", "Ben"])
+'Ben hat die eigene Lore zerbrochen'
 >>> render(card_message("repair-pickaxe-cart"), "de")
 'Spitzhacke oder Lore reparieren'
 >>> laid = Event("place", 1, {"card": "ESW", "shape": "ESW", "x": 0, "y": -2})
