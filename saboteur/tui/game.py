@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,6 +30,25 @@ if TYPE_CHECKING:
 
 WIDE = 120  # columns from which the side panel is wider
 MUTED = {"draw", "drew", "deal", "discard", "gold-value", "peek"}
+
+
+def fact_lines(facts: list[str], width: int, indent: str = "    ") -> str:
+    """A player's facts below their name, joined by " · "; a fact that would not fit in
+    ``width`` columns (0: no limit) begins a new line, so none is split in two.
+
+    >>> fact_lines(["6 cards", "broken: pickaxe", "◆ 0"], 30)
+    '    6 cards · broken: pickaxe\\n    ◆ 0'
+    >>> fact_lines(["6 cards", "◆ 0"], 0)
+    '    6 cards · ◆ 0'
+    """
+    lines = [indent + facts[0]] if facts else []
+    for fact in facts[1:]:
+        joined = f"{lines[-1]} · {fact}"
+        if width and cell_len(joined) > width:
+            lines.append(indent + fact)
+        else:
+            lines[-1] = joined
+    return "\n".join(lines)
 
 
 class GameScreen(Screen[None]):
@@ -105,6 +125,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: object = None) -> None:
         self.set_class(self.app.size.width >= WIDE, "wide")
+        self.call_after_refresh(self.draw_players)  # the facts wrap to the new width
 
     def relabel(self) -> None:
         self.refresh(recompose=True)
@@ -226,6 +247,8 @@ class GameScreen(Screen[None]):
         view = feed.view
         bots = feed.summary.get("bots") or []
         away = set(feed.summary.get("away") or [])
+        panel = self.query_one("#players", Static)
+        width = panel.size.width  # 0 before the first layout: one line a player
         out = Text()
         for seat, name in enumerate(feed.names):
             if seat:
@@ -242,8 +265,8 @@ class GameScreen(Screen[None]):
                 out.append(f" [{texts.t('seat.away')}]", style="#c08080")
             facts = self.adapter.player_facts(feed, seat, texts)
             if facts:
-                out.append("\n    " + " · ".join(facts), style="#c8b89a")
-        self.query_one("#players", Static).update(out)
+                out.append("\n" + fact_lines(facts, width), style="#c8b89a")
+        panel.update(out)
 
     def draw_events(self, full: bool) -> None:
         feed, texts = self.feed, self.owner.texts
