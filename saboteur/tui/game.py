@@ -14,7 +14,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, RichLog, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
@@ -22,6 +21,7 @@ from saboteur.tui import targets as T
 from saboteur.tui.adapters import Adapter, Choice, adapter_for
 from saboteur.tui.boardview import BoardView
 from saboteur.tui.chat import ChatPanel
+from saboteur.tui.footer_words import WordedScreen
 from saboteur.tui.picture import seat_colour
 from saboteur.tui.state import GameFeed
 
@@ -51,7 +51,7 @@ def fact_lines(facts: list[str], width: int, indent: str = "    ") -> str:
     return "\n".join(lines)
 
 
-class GameScreen(Screen[None]):
+class GameScreen(WordedScreen):
     BINDINGS = [  # noqa: RUF012
         Binding("escape", "back", "Back"),
         Binding("b", "lobby", "Lobby"),

@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import (
     DataTable,
     Footer,
@@ -23,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from saboteur.tui.chat import ChatPanel
 from saboteur.tui.finished import Query
+from saboteur.tui.footer_words import WordedScreen
 from saboteur.tui.texts import Texts
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def seat_words(table: dict[str, Any], texts: Texts) -> str:
 PAGED = ("tab-online", "tab-finished")  # the tabs whose lists [ and ] page through
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(WordedScreen):
     BINDINGS = [  # noqa: RUF012
         Binding("left_square_bracket", "page(-1)", "Page back"),  # on the paged tabs only
         Binding("right_square_bracket", "page(1)", "Page on"),
@@ -169,7 +169,7 @@ class LobbyScreen(Screen[None]):
         t = self.owner.texts.t
         tables = self.query_one("#tables", DataTable)
         tables.clear(columns=True)
-        tables.add_columns("#", t("col.game"), t("col.seats"), t("col.state"))
+        tables.add_columns("#", t("col.game"), t("col.state"), t("col.seats"))  # seats may run off
         scores = self.query_one("#scores", DataTable)
         scores.clear(columns=True)
         scores.add_columns(t("hs.name"), t("hs.gold"), t("hs.games"), t("hs.won"))
@@ -242,8 +242,8 @@ class LobbyScreen(Screen[None]):
             table.add_row(
                 f"{mark}{row['id']}",
                 self.title_of(row),
-                seat_words(row, self.owner.texts),
                 self.state_of(row),
+                seat_words(row, self.owner.texts),
                 key=str(row["id"]),
             )
         if rows:

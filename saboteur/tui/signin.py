@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from saboteur.tui.connection import Greeting
+from saboteur.tui.footer_words import WordedScreen
 
 if TYPE_CHECKING:
     from saboteur.tui.app import SaboteurApp
 
 
-class SignInScreen(Screen[None]):
+class SignInScreen(WordedScreen):
     def __init__(self, name: str = "", why: str = "") -> None:
         super().__init__()
         self.start_name, self.start_why = name, why
