@@ -33,3 +33,16 @@ test("a language we do not have is refused and changes nothing", () => {
   assert.equal(getLang(), "de");
   assert.equal(saved.get("saboteur.lang"), "de");
 });
+
+test("counts take the singular for one, in both languages", () => {
+  setLang("de");
+  assert.equal(t("dc.turn.moveYours", { n: 1 }), "Zieh deinen Zwerg: noch 1 Schritt");
+  assert.equal(t("dc.turn.moveYours", { n: 3 }), "Zieh deinen Zwerg: noch 3 Schritte");
+  assert.equal(t("info.cards", { n: 1 }), "1 Karte");
+  setLang("en");
+  assert.equal(t("dc.turn.moveYours", { n: 1 }), "Walk your dwarf: 1 step left");
+  assert.equal(t("duel.keys", { n: 1 }), "1 key left");
+  assert.equal(t("info.goldSecret", { n: 2 }).startsWith("2 gold cards; their value"), true);
+  assert.equal(t("info.goldSecret", { n: 1 }).startsWith("1 gold card; its value"), true);
+  setLang("de");
+});

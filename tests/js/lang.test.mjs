@@ -34,6 +34,14 @@ describe("fill", () => {
     assert.equal(fill("{n} of {m}", { n: 2 }), "2 of {m}");
     assert.equal(fill("{n}"), "{n}");
   });
+  test("{n:plural:one|other} picks the form for the number", () => {
+    const steps = "{n} {n:plural:step|steps} left";
+    assert.equal(fill(steps, { n: 1 }), "1 step left");
+    assert.equal(fill(steps, { n: 0 }), "0 steps left");
+    assert.equal(fill(steps, { n: 3 }), "3 steps left");
+    assert.equal(fill("noch {n} {n:plural:Schritt|Schritte}", { n: "1" }), "noch 1 Schritt");
+    assert.equal(fill("{m:plural:a|b}", { n: 1 }), "{m:plural:a|b}");
+  });
   test("zero, false and empty values are filled, not dropped", () => {
     assert.equal(fill("{a}|{b}|{c}|{d}", { a: 0, b: false, c: "", d: null }), "0|false||null");
   });

@@ -14,9 +14,15 @@ export function chooseLang(saved, browser) {
   return (browser || "en").toLowerCase().startsWith("de") ? "de" : "en";
 }
 
-/** `template` with each {name} replaced by String(params[name]); unknown names stay as they are. */
+/** `template` with each {name} replaced by String(params[name]), and each {name:plural:one|other}
+ * by the form for that number (one for 1, else other), as the message catalogue writes them;
+ * unknown names stay as they are. */
 export function fill(template, params = {}) {
-  return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return template.replace(/\{(\w+)(?::plural:([^|{}]*)\|([^{}]*))?\}/g, (whole, name, one, other) => {
+    if (!(name in params)) return whole;
+    if (one === undefined) return String(params[name]);
+    return Number(params[name]) === 1 ? one : other;
+  });
 }
 
 /** The text of `key` in `lang`, else in English, else the key itself; placeholders filled. */
