@@ -92,3 +92,47 @@ def test_a_dark_cave_walk_is_planned_step_by_step() -> None:
     under = adapter.cell_words(None, view, EN, x, y)  # the line under the maze's cursor
     assert "Walk to " in under and "steps" in under
     assert adapter.banner(feed(view), EN) == f"Walk your dwarf: {view['steps_left']} steps left"
+
+
+def test_zwergengold_words_every_action_of_random_games() -> None:
+    """Every menu line and every choice on a slot of Zwergengold, at every decision of three
+    random games, is words, not notation, in both languages (the generic adapter showed
+    ``play:T-duster@pile`` and ``end``)."""
+    from saboteur.engine import new_game
+
+    adapter = adapter_for("zwergengold")
+    kinds: set[str] = set()
+    moves: list[str] = []
+    for seed in range(3):
+        state = new_game("zwergengold", 3).new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            view = dict(state.view(state.current_player))
+            game = GameFeed(
+                {"view": view, "seat": view["seat"], "names": ["Ann", "Bo", "Cy"], "seq": 1}
+            )
+            for texts in (EN, DE):
+                lines = [*adapter.table_menu(game, texts)]
+                if texts is DE and any(t["kind"] == "step" for t in view["board"]["targets"]):
+                    moves += [c.label for c in lines if c.board]
+                for card in view.get("hand") or []:
+                    lines += adapter.card_menu(card, game, texts)
+                words = [c.label for c in lines]
+                for line in lines:
+                    if line.board:
+                        words += [adapter.choice_label(a, game, texts) for a in line.actions]
+                assert not [w for w in words if "@" in w or ":" in w.split(" ")[0]], words
+                assert not set(words) & set(view["legal"]), words  # "end" is no word either
+            kinds.update(t["kind"] for t in view["board"]["targets"])
+            state.apply(rng.choice(view["legal"]))
+    assert {"play", "step", "end", "duel", "enter"} <= kinds, kinds
+    assert moves and all(m.startswith("Magier ziehen: ") for m in moves), moves
+    assert adapter.choice_label("duel@2:3", feed_of_names(["Ann", "Bo", "Cy"]), DE) == (
+        "Duell mit Cy: 3 AP"
+    )
+
+
+def feed_of_names(names: list[str]) -> GameFeed:
+    return GameFeed({"view": {"ruleset": "zwergengold"}, "seat": 0, "names": names, "seq": 1})
