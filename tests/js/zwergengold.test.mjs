@@ -34,6 +34,12 @@ describe("levels at a glance", () => {
     assert.match(down, />\?</);
     assert.doesNotMatch(labyrinthArt(entry({ arches: "" })), /zg-arch/);
   });
+  test("a card's title names it and its place in words, not a placeholder", () => {
+    const view = { labyrinth: [entry({ x: 1, y: 0, face: "up", card: "I-cloak" })], board: { landmarks: [{ x: 0, y: 0, name: "start" }] } };
+    const [cell] = zwergengoldRules.cells(view);
+    assert.match(cell.title, /right of the start · level 1$/);
+    assert.doesNotMatch(cell.title, /\{/);
+  });
   test("the target level's cards have a golden frame", () => {
     assert.match(labyrinthArt(entry({ level: 3 }), { target: 3 }), /#f2c230/);
     assert.doesNotMatch(labyrinthArt(entry({ level: 2 }), { target: 3 }), /#f2c230/);
@@ -60,8 +66,13 @@ describe("actions", () => {
     assert.deepEqual(cardParts("S"), { corridor: "S", scroll: null, symbol: null });
   });
   test("worded: the turn in degrees, a move with its AP (face down: ?), a duel by name", () => {
-    const view = { reach: [{ action: "step@0,2", x: 0, y: 2, via: "step", cost: null }, { action: "step@1,1", x: 1, y: 1, via: "step", cost: 3 }] };
-    assert.match(actionLabel("play:T-pick@0,2:3", view), /\(0,2\).*270°/);
+    const view = {
+      reach: [{ action: "step@0,2", x: 0, y: 2, via: "step", cost: null }, { action: "step@1,1", x: 1, y: 1, via: "step", cost: 3 }],
+      board: { landmarks: [{ x: 0, y: 0, name: "start" }] },
+    };
+    assert.equal(actionLabel("play:T-pick@0,2:3", view), "Attach 2 down from the start, turned 270°");
+    assert.equal(actionLabel("step@1,1", view), "Step to the card 1 right and 1 down from the start: 3 AP");
+    assert.match(actionLabel("look@1,0", { board: {} }), /^Look at the card 1,0$/); // a board without landmarks
     assert.match(actionLabel("step@0,2", view), /\?/);
     assert.match(actionLabel("step@1,1", view), /3 AP/);
     assert.match(actionLabel("duel@1:2", view, ["Ann", "Ben"]), /Ben.*2 AP/);

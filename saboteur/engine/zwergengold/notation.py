@@ -25,6 +25,7 @@ from saboteur.engine import notation_support as N
 from saboteur.engine.base import JSON, Action
 from saboteur.engine.board import Cell, Marker, Piece, board, face_up
 from saboteur.engine.grid import SIDE_NAMES, SIDES, sides_text, slot_xy
+from saboteur.engine.wording import START_ONLY
 from saboteur.engine.zwergengold import cards as C
 from saboteur.engine.zwergengold import moves as M
 from saboteur.engine.zwergengold.cards import back
@@ -157,7 +158,9 @@ def view_of(state: ZwergengoldState, player: int | None) -> JSON:
             out["reach"] = _reach(state)
     half = state.game.table // 2
     bounds = (-half, half, -half, half)
-    out["board"] = board(_cells(state), actions, bounds, _pieces(state), _markers(state))
+    out["board"] = board(
+        _cells(state), actions, bounds, _pieces(state), _markers(state), START_ONLY.landmarks
+    )  # the start as the events' words name places from it
     return out
 
 

@@ -11,6 +11,7 @@ Parsed(kind='play', card='T-duster', x=3, y=-1, turn=2, seat=None, ap=None, orde
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from saboteur.tui import targets as T
@@ -22,6 +23,7 @@ RULESET = "zwergengold"
 WORDS = ("enter", "retreat", "agree", "refuse", "done", "end", "potion:ap", "potion:cards")
 MOVES = ("step", "under", "trapdoor")
 SCROLLS = ("cloak", "pick", "farsight", "foreboding", "hammer", "draught", "duster")
+Where = Callable[[int, int], str]
 PHASES = ("shown", "grille", "look", "foreboding", "duster", "plan")  # besides "turn"
 
 
@@ -66,8 +68,11 @@ def scroll_of(card: str | None) -> str | None:
     return next((p for p in (card or "").split("-") if p in SCROLLS), None)
 
 
-def action_words(action: str, view: dict[str, Any], names: list[str], texts: Texts) -> str:
-    """An action in the reader's words (its notation where it has none)."""
+def action_words(
+    action: str, view: dict[str, Any], names: list[str], texts: Texts, where: Where
+) -> str:
+    """An action in the reader's words (its notation where it has none); ``where`` words a
+    slot ("right of the start")."""
     a = parse(action)
     if a.kind in WORDS:
         return texts.t(f"zg.act.{a.kind}")
@@ -79,7 +84,9 @@ def action_words(action: str, view: dict[str, Any], names: list[str], texts: Tex
         }
         if a.x is None:
             return texts.t("zg.act.readPile" if a.kind == "read" else "zg.act.pile", **args)
-        return texts.t(f"zg.act.{a.kind}", x=a.x, y=a.y, deg=(a.turn or 0) * 90, **args)
+        return texts.t(
+            f"zg.act.{a.kind}", where=where(a.x, a.y or 0), deg=(a.turn or 0) * 90, **args
+        )
     if a.kind == "duel" and a.seat is not None:
         name = names[a.seat] if a.seat < len(names) else f"#{a.seat}"
         return texts.t("zg.act.duel", name=name, n=a.ap)
@@ -92,9 +99,10 @@ def action_words(action: str, view: dict[str, Any], names: list[str], texts: Tex
         reach: list[dict[str, Any]] = view.get("reach") or []
         entry = next((r for r in reach if r.get("action") == action), {})
         cost = entry.get("cost")
-        return texts.t(f"zg.act.{a.kind}", x=a.x, y=a.y, cost="?" if cost is None else cost)
+        place = where(a.x or 0, a.y or 0)
+        return texts.t(f"zg.act.{a.kind}", where=place, cost="?" if cost is None else cost)
     if a.x is not None and f"zg.act.{a.kind}" in texts.catalogue:
-        return texts.t(f"zg.act.{a.kind}", x=a.x, y=a.y)
+        return texts.t(f"zg.act.{a.kind}", where=where(a.x, a.y or 0))
     return action
 
 
@@ -102,13 +110,21 @@ class Zwergengold(Adapter):
     name = RULESET
 
     def seat_label(self, target: T.Target, feed: GameFeed, texts: Texts) -> str:
-        return action_words(str(target["action"]), feed.view, feed.names, texts)
+        return self.words(str(target["action"]), feed, texts)
 
     def loose_label(self, target: T.Target, feed: GameFeed, texts: Texts) -> str:
-        return action_words(str(target["action"]), feed.view, feed.names, texts)
+        return self.words(str(target["action"]), feed, texts)
 
     def choice_label(self, action: str, feed: GameFeed, texts: Texts) -> str:
-        return action_words(action, feed.view, feed.names, texts)
+        return self.words(action, feed, texts)
+
+    def words(self, action: str, feed: GameFeed, texts: Texts) -> str:
+        """:func:`action_words` with the places of the feed's board."""
+
+        def where(x: int, y: int) -> str:
+            return self.where(feed.view, texts, x, y)
+
+        return action_words(action, feed.view, feed.names, texts, where)
 
     def table_menu(self, feed: GameFeed, texts: Texts) -> list[Choice]:
         lines = super().table_menu(feed, texts)

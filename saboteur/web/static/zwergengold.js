@@ -9,7 +9,7 @@ import { register } from "./adapters.js";
 import { placePieces } from "./board-art.js";
 import { onSlot, targetsOf } from "./board-targets.js";
 import { CH, CW, svgIcon } from "./cards.js";
-import { cardNameIn, t } from "./i18n.js";
+import { cardNameIn, placesOf, t } from "./i18n.js";
 import { h } from "./lobby.js";
 import { apPips, backArt, labyrinthArt, mageMarkup } from "./zwergengold-art.js";
 
@@ -56,16 +56,16 @@ export function actionLabel(action, view = {}, names = []) {
   if (a.kind === "play" || a.kind === "read" || a.kind === "stairs") {
     const card = zgCardName(a.card);
     if (a.x == null) return t(a.kind === "read" ? "zg.act.readPile" : "zg.act.pile", { card, scroll: word("scroll", cardParts(a.card).scroll) });
-    const params = { card, x: a.x, y: a.y, deg: a.turn * 90, scroll: word("scroll", cardParts(a.card).scroll) };
+    const params = { card, where: placesOf(view.board).where(a.x, a.y), deg: a.turn * 90, scroll: word("scroll", cardParts(a.card).scroll) };
     return t(`zg.act.${a.kind}`, params);
   }
   if (a.kind === "duel") return t("zg.act.duel", { name: names[a.seat] ?? `#${a.seat}`, n: a.ap });
   if (a.kind === "order") return a.order.map((i) => zgCardName(view.foreseen?.[i]) || String(i)).join(" › ");
   if (MOVES.has(a.kind)) {
     const entry = (view.reach ?? []).find((r) => r.action === action);
-    return t(`zg.act.${a.kind}`, { x: a.x, y: a.y, cost: costText(entry?.cost) });
+    return t(`zg.act.${a.kind}`, { where: placesOf(view.board).where(a.x, a.y), cost: costText(entry?.cost) });
   }
-  if (a.x != null) return t(`zg.act.${a.kind}`, { x: a.x, y: a.y });
+  if (a.x != null) return t(`zg.act.${a.kind}`, { where: placesOf(view.board).where(a.x, a.y) });
   return action;
 }
 
@@ -166,6 +166,7 @@ function cardSvg(shape) {
 /** The cards of the labyrinth, as the maze draws them. */
 function cellItems(view) {
   const target = view.target ?? 0;
+  const places = placesOf(view.board);
   return (view.labyrinth ?? []).map((entry) => {
     const { symbol, scroll } = cardParts(entry.card);
     const names = { target, symbol: entry.face === "up" || entry.seen ? word("symbol", symbol) : "", scroll: word("scroll", scroll) };
@@ -174,7 +175,7 @@ function cellItems(view) {
       x: entry.x,
       y: entry.y,
       markup: labyrinthArt(entry, names, entry.x * 7 + entry.y * 13 + 50),
-      title: `${t("slot.card", { card: zgCardName(entry.card), x: entry.x, y: entry.y })} · ${t("zg.level", { n: entry.deep ? `${entry.level}→${entry.level + 1}` : entry.level })}${passage}`,
+      title: `${t("slot.card", { card: zgCardName(entry.card), where: places.where(entry.x, entry.y) })} · ${t("zg.level", { n: entry.deep ? `${entry.level}→${entry.level + 1}` : entry.level })}${passage}`,
       cls: `card cell-${entry.face}`,
       data: { face: entry.face, card: entry.card, level: String(entry.level), passage: entry.passage == null ? "" : String(entry.passage) },
     };
@@ -225,7 +226,7 @@ function myLines(view) {
   const lines = [t("zg.goal", { n: view.target }), t("zg.pile", { n: view.pile ?? 0 })];
   const tokens = Object.entries(view.scrolls ?? {}).filter(([, n]) => n > 0);
   if (tokens.length) lines.push(t("zg.tokens", { list: tokens.map(([s, n]) => `${word("scroll", s)}${n > 1 ? ` ×${n}` : ""}`).join(", ") }));
-  for (const [x, y, card] of view.seen ?? []) lines.push(t("zg.seen", { x, y, card: zgCardName(card) }));
+  for (const [x, y, card] of view.seen ?? []) lines.push(t("zg.seen", { where: placesOf(view.board).where(x, y), card: zgCardName(card) }));
   return lines.map((text) => h("span", { class: "zg-line", text }));
 }
 
