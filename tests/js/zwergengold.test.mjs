@@ -44,6 +44,10 @@ describe("levels at a glance", () => {
     assert.match(labyrinthArt(entry({ level: 3 }), { target: 3 }), /#f2c230/);
     assert.doesNotMatch(labyrinthArt(entry({ level: 2 }), { target: 3 }), /#f2c230/);
   });
+  test("a long scroll name is squeezed onto the card, a short one left as it is", () => {
+    assert.match(backArt("X-hammer", "Hammer und Pickel"), /textLength="\d+" lengthAdjust="spacingAndGlyphs">Hammer und Pickel</);
+    assert.doesNotMatch(backArt("T-cloak", "cloak"), /textLength/);
+  });
   test("a back in the hand, a mage with its AP, AP as pips; names escaped", () => {
     assert.match(backArt("T-duster", "<duster>"), /&#60;duster&#62;/);
     assert.match(mageMarkup(2, 5), />5</);

@@ -87,7 +87,7 @@ export function labyrinthArt(entry, { target = 0, symbol = "", scroll = "", hand
   if (entry.card === "start") return out;
   if (entry.face === "up" && symbol) out += badge(symbol, false);
   if (entry.face === "down" && !hand) out += badge(entry.seen && symbol ? symbol : "?", true); // seen: far sight, or a replay
-  if (scroll) out += `<text x="${CX}" y="${CH - 6}" text-anchor="middle" font-size="8" font-style="italic" fill="${ink}">${escapeText(scroll)}</text>`;
+  if (scroll) out += `<text x="${CX}" y="${CH - 6}" text-anchor="middle" font-size="8" font-style="italic" fill="${ink}"${fitted(scroll, CW - 8)}>${escapeText(scroll)}</text>`;
   if (entry.covers) out += `<text x="${CW - 5}" y="15" text-anchor="end" font-size="9" fill="${ink}">▤${entry.covers}</text>`;
   return out;
 }
@@ -107,6 +107,12 @@ export function lyingAs(back, turns = 0) {
   const exits = turnSides(PRINTED[corridor] ?? "", turns);
   const arches = CLOCKWISE.filter((s) => !exits.includes(s)).join("");
   return { exits, arches, deep: corridor === "S" ? turnSides("S", turns) : "" };
+}
+
+/** An 8-point caption's attributes to squeeze it into `room` (a long scroll name, "Hammer und
+ * Pickel", ran off the card); none where it fits. */
+export function fitted(text, room) {
+  return String(text).length * 4.3 > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : "";
 }
 
 /** A card in a supply (a back: corridor and scroll, symbol unknown), lying `turns`, no level. */
