@@ -12,10 +12,11 @@ import { boardOptions, targetsOf } from "./board-targets.js";
 import { svgIcon } from "./cards.js";
 import { CLAN_COLOURS, GOLD_ICON, cardArt, cellArt, creatureIcon, dwarfIcon, goalBackArt, isPathCard, piecesByField, turnedShape, webMarkup } from "./darkcave-art.js";
 import { cellsBySlot, costParts, spotOf, splitTarget, walkTargets } from "./darkcave-walk.js";
-import { cardNameIn, eventText, placesOf, t } from "./i18n.js";
+import { cardNameIn, eventText, placesOf, STRINGS, t } from "./i18n.js";
 import { nearestInDirection } from "./keys.js";
 import { h } from "./lobby.js";
 import { PX, PY } from "./maze.js";
+import { pointerKey } from "./pointer.js";
 
 const CLANS = ["yellow", "blue"];
 const WALKING = new Set(["move", "creature"]);
@@ -173,7 +174,7 @@ function walkPanel(gw, view, legal) {
   const creature = view.phase === "creature";
   const n = creature ? view.creature_steps : view.steps_left;
   const text = creature ? t("dc.creatureSteps", { creature: darkcaveCardName(view.moving), n }) : t("dc.stepsLeft", { n });
-  const out = [h("span", { class: "dc-prompt", text: `${text} ${t("dc.clickField")}` })];
+  const out = [h("span", { class: "dc-prompt", text: `${text} ${t(pointerKey("dc.clickField", STRINGS.en))}` })];
   if (legal.some((a) => a.startsWith("axe-web@"))) out.push(button("axe-web", t("dc.axeWeb"), () => gw.chooseTable("axe-web")));
   out.push(button("stop", t("dc.act.stop"), () => { gw.walkPlan = null; gw.act("stop"); }, "primary"));
   return out;

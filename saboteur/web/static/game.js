@@ -8,6 +8,7 @@ import { icon } from "./icons.js";
 import { actionIndex, onSlot, seatActions, slotGroups, targetsOf } from "./board-targets.js";
 import { placesOf, STRINGS, t } from "./i18n.js";
 import { moveFocus } from "./keys.js";
+import { pointerKey, touchPointer } from "./pointer.js";
 import { botBadge, h, refill } from "./lobby.js";
 import { MazeView } from "./maze.js";
 import { panelFor } from "./results.js";
@@ -62,16 +63,12 @@ export function clockLeft(seconds, start, now) {
   return Math.max(0, seconds - Math.floor((now - start) / 1000));
 }
 
-/** Whether hints should speak of taps: the main pointer is a finger (a phone, a tablet). */
-export function touchPointer(match = globalThis.matchMedia) {
-  return Boolean(match?.("(pointer: coarse)").matches);
-}
+export { touchPointer };
 
 /** The key of the hint for choosing a target of `kind`: a touch wording where there is one
  * (`strings`: the English texts, which have every key). */
 export function hintKey(kind, touch, strings) {
-  const key = `hint.${kind}`;
-  return touch && strings[`${key}.touch`] ? `${key}.touch` : key;
+  return pointerKey(`hint.${kind}`, strings, touch);
 }
 
 /** The class of an event's line in the feed: private or routine events are muted. */

@@ -9,8 +9,9 @@ import { register } from "./adapters.js";
 import { placePieces } from "./board-art.js";
 import { onSlot, targetsOf } from "./board-targets.js";
 import { CH, CW, svgIcon } from "./cards.js";
-import { cardNameIn, placesOf, t } from "./i18n.js";
+import { cardNameIn, placesOf, STRINGS, t } from "./i18n.js";
 import { h } from "./lobby.js";
+import { pointerKey } from "./pointer.js";
 import { apPips, backArt, labyrinthArt, mageMarkup } from "./zwergengold-art.js";
 
 const NAME = "zwergengold";
@@ -211,7 +212,7 @@ function panel(gw, view) {
   if (!legal.length) return [];
   const names = gw.msg?.names ?? [];
   const out = [];
-  if (view.phase === "turn" && legal.some((a) => MOVES.has(parseAction(a).kind))) out.push(h("span", { class: "zg-prompt", text: t("zg.clickCard") }));
+  if (view.phase === "turn" && legal.some((a) => MOVES.has(parseAction(a).kind))) out.push(h("span", { class: "zg-prompt", text: t(pointerKey("zg.clickCard", STRINGS.en)) }));
   const duels = new Map();
   for (const action of legal) {
     const a = parseAction(action);
@@ -268,7 +269,7 @@ export const zwergengoldRules = register([NAME], {
   banner(view, msg, myTurn, name) {
     const phase = view.phase === "turn" ? "turn" : view.phase;
     if (phase === "over") return null;
-    return t(`zg.phase.${phase}${myTurn ? "Yours" : ""}`, { name, n: view.ap?.[view.turn] ?? 0 });
+    return t(pointerKey(`zg.phase.${phase}${myTurn ? "Yours" : ""}`, STRINGS.en), { name, n: view.ap?.[view.turn] ?? 0 });
   },
   panel,
 });
