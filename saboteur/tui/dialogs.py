@@ -173,7 +173,10 @@ class NewTableScreen(Dialog):
                 id=f"o-{name}",
             )
         elif kind == "seat":
-            seats = [("?", "random"), *[(str(s + 1), str(s)) for s in range(players)]]
+            seats = [
+                (texts.t("new.byLot"), "random"),
+                *[(texts.t("new.seat", n=s + 1), str(s)) for s in range(players)],
+            ]
             chosen = (
                 str(value)
                 if value is not None and str(value) in {v for _, v in seats}

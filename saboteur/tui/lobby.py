@@ -39,6 +39,9 @@ def option_words(schema: list[dict[str, Any]], chosen: dict[str, Any], texts: Te
     ...     {"name": "demo", "type": "bool", "default": False, "title": {"en": "Demo"}}]
     >>> option_words(schema, {"rounds": 1, "demo": True}, Texts(catalogue_body()))
     ['Rounds: 1', 'Demo']
+    >>> first = [{"name": "first", "type": "seat", "default": None, "title": {"en": "First"}}]
+    >>> option_words(first, {"first": 2}, Texts(catalogue_body(), "de"))
+    ['First: Platz 3']
     """
     out = []
     for option in schema:
@@ -52,7 +55,10 @@ def option_words(schema: list[dict[str, Any]], chosen: dict[str, Any], texts: Te
                 out.append(title)
             continue
         named = (option.get("choice_titles") or {}).get(str(value))
-        shown = value + 1 if option.get("type") == "seat" else texts.title(named, str(value))
+        if option.get("type") == "seat":
+            shown = texts.t("new.seat", n=value + 1)
+        else:
+            shown = texts.title(named, str(value))
         out.append(f"{title}: {shown}")
     return out
 

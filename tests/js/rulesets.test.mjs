@@ -59,6 +59,9 @@ describe("optionFields", () => {
     assert.deepEqual([demo.control, demo.value], ["checkbox", false]);
     assert.deepEqual(first.choices.map((c) => c.value), ["random", "0", "1", "2", "3"]);
     assert.equal(first.value, "random");
+    const words = { random: "ausgelost", seat: (n) => `Platz ${n}` };
+    const [, , worded] = optionFields(CLASSIC_OPTIONS, 4, "de", words);
+    assert.deepEqual(worded.choices.map((c) => c.label), ["ausgelost", "Platz 1", "Platz 2", "Platz 3", "Platz 4"]);
   });
 });
 
@@ -82,6 +85,7 @@ describe("describeOptions", () => {
     const chosen = { preset: "online-3", demo: true, first: 0 };
     assert.deepEqual(describeOptions(CLASSIC_OPTIONS, chosen, "de"), ["Preset: Online, 3 Spieler", "Demo opening", "First player: 1"]);
     assert.deepEqual(describeOptions(TOY.options, { distance: 4 }, "en"), ["Distance to the goal: 4"]);
+    assert.deepEqual(describeOptions(CLASSIC_OPTIONS, { first: 2 }, "en", { random: "drawn by lot", seat: (n) => `seat ${n}` }), ["First player: seat 3"]);
     assert.deepEqual(describeOptions(TOY.options, undefined, "en"), []);
   });
 });

@@ -40,12 +40,15 @@ export function rulesetTitle(g, rulesets = []) {
 
 /** A table in a few words: its game (unless the default one), players, its options that differ
  * from the defaults (as the ruleset's schema names them), clock, round. */
+/** A seat option's choices in the reader's words: "drawn by lot", "seat 3". */
+export const seatWords = () => ({ random: t("new.byLot"), seat: (n) => t("new.seat", { n }) });
+
 export function describeTable(g, rulesets = []) {
   const bits = [t("game.players", { n: g.players })];
   const title = rulesetTitle(g, rulesets);
   if (title) bits.unshift(title);
   const schema = rulesets.find((r) => r.name === g.ruleset)?.options;
-  bits.push(...describeOptions(schema, g.options, getLang()));
+  bits.push(...describeOptions(schema, g.options, getLang(), seatWords()));
   if (g.clock) bits.push(t("game.clock", { s: g.clock }));
   if (g.round) bits.push(t("game.round", { r: g.round }));
   return bits.join(" · ");
@@ -472,7 +475,7 @@ export class Lobby {
     if (box.dataset.shape === shape) return;
     box.dataset.shape = shape;
     box.replaceChildren(
-      ...optionFields(ruleset.options, players, getLang()).map((field) => {
+      ...optionFields(ruleset.options, players, getLang(), seatWords()).map((field) => {
         const value = field.name in kept ? kept[field.name] : field.value;
         let control;
         if (field.control === "radio") {

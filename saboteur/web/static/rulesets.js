@@ -21,6 +21,10 @@ export function clampPlayers(ruleset, wanted) {
   return Math.min(ruleset.max_players, Math.max(ruleset.min_players, n));
 }
 
+/** How a seat option names its choices: the reader's words come from the caller (`{random:
+ * "drawn by lot", seat: (n) => "seat 3"}`); without them "?" and the seat's number. */
+export const PLAIN_SEATS = { random: "?", seat: (n) => String(n) };
+
 /**
  * The form fields of a ruleset's options, as data: one per option, in the schema's order.
  * `control` is "checkbox" (bool), "radio" (a choice), "select" (int with choices, seat) or "number"
@@ -28,8 +32,9 @@ export function clampPlayers(ruleset, wanted) {
  * @param {object[]} options  the ruleset's options schema
  * @param {number} players    the seat count chosen (a seat option lists these seats)
  * @param {string} lang
+ * @param {{random: string, seat: (n: number) => string}} seats  words for a seat option's choices
  */
-export function optionFields(options, players, lang) {
+export function optionFields(options, players, lang, seats = PLAIN_SEATS) {
   return (options || []).map((option) => {
     const field = {
       name: option.name,
@@ -39,8 +44,8 @@ export function optionFields(options, players, lang) {
     };
     if (option.type === "bool") return { ...field, control: "checkbox", value: Boolean(option.default) };
     if (option.type === "seat") {
-      const seats = Array.from({ length: players }, (_, seat) => ({ value: String(seat), label: String(seat + 1) }));
-      return { ...field, control: "select", value: "random", choices: [{ value: "random", label: "?" }, ...seats] };
+      const each = Array.from({ length: players }, (_, seat) => ({ value: String(seat), label: seats.seat(seat + 1) }));
+      return { ...field, control: "select", value: "random", choices: [{ value: "random", label: seats.random }, ...each] };
     }
     if (option.choices) {
       const named = option.choice_titles || {};
@@ -74,7 +79,7 @@ export function readOptions(options, values) {
 }
 
 /** A table's options in words ("Rounds: 1", "Demo opening"), for the lobby's table lines. */
-export function describeOptions(options, chosen, lang) {
+export function describeOptions(options, chosen, lang, seats = PLAIN_SEATS) {
   const bits = [];
   for (const option of options || []) {
     if (!chosen || !(option.name in chosen) || chosen[option.name] === option.default) continue;
@@ -85,7 +90,7 @@ export function describeOptions(options, chosen, lang) {
       continue;
     }
     const named = option.choice_titles?.[value];
-    const shown = option.type === "seat" ? Number(value) + 1 : titleIn(named, lang) || value;
+    const shown = option.type === "seat" ? seats.seat(Number(value) + 1) : titleIn(named, lang) || value;
     bits.push(`${title}: ${shown}`);
   }
   return bits;
