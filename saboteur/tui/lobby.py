@@ -135,6 +135,7 @@ class LobbyScreen(WordedScreen):
                     yield OptionList(id="online")
                 with TabPane(t("lobby.highscores"), id="tab-scores"):
                     yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+                    yield Static("", id="scores-hint")
                 with TabPane(t("lobby.finished"), id="tab-finished"):
                     yield Input(
                         self.owner.state.finished_pages.player,
@@ -280,6 +281,8 @@ class LobbyScreen(WordedScreen):
         scores.clear()
         for row in self.owner.state.highscores:
             scores.add_row(row["name"], row.get("gold", 0), row.get("games", 0), row.get("won", 0))
+        hint = "hs.about" if self.owner.state.highscores else "hs.none"
+        self.query_one("#scores-hint", Static).update(self.owner.texts.t(hint))
 
     def draw_finished(self) -> None:
         """The page of finished games on show, and the line above it (which, of how many)."""
