@@ -266,7 +266,10 @@ class LobbyScreen(WordedScreen):
         state = self.owner.state
         online = self.query_one("#online", OptionList)
         online.clear_options()
-        online.add_options([Option(name, id=name) for name in state.online])
+        you = f" ({self.owner.texts.t('me.you')})"
+        online.add_options(
+            [Option(name + (you if name == state.me else ""), id=name) for name in state.online]
+        )  # the id stays the name: Enter whispers to it
         title = self.owner.texts.t(
             "online.title",
             matches=state.online_matches,
