@@ -3,7 +3,7 @@ attached and how it is turned, with or without its scroll, the moves with what t
 duels with their AP, the turn's choices), each mage's AP, and a line for the phase.
 
 >>> parse("play:T-duster@3,-1:2")
-Parsed(kind='play', card='T-duster', x=3, y=-1, turn=2, seat=None, ap=None, order=())
+Parsed(kind='play', card='T-duster', slot=(3, -1), turn=2, seat=None, ap=None, order=())
 >>> parse("duel@1:3").ap, parse("order:2,0,1").order, parse("end").kind
 (3, (2, 0, 1), 'end')
 """
@@ -32,8 +32,7 @@ class Parsed(NamedTuple):
 
     kind: str
     card: str | None = None
-    x: int | None = None
-    y: int | None = None
+    slot: tuple[int, int] | None = None
     turn: int | None = None
     seat: int | None = None
     ap: int | None = None
@@ -50,16 +49,17 @@ _AT = re.compile(r"^([a-z]+)@(-?\d+),(-?\d+)$")
 def parse(action: str) -> Parsed:
     """The parts of a Zwergengold action's notation (``Parsed(kind=action)`` if it has none)."""
     if m := _PLAY.match(action):
-        x, y, turn = (None if g is None else int(g) for g in m.group(3, 4, 5))
-        return Parsed(m[1], m[2], x, y, turn)
+        if m[3] is None:  # under the pile
+            return Parsed(m[1], m[2])
+        return Parsed(m[1], m[2], (int(m[3]), int(m[4])), int(m[5]))
     if m := _STAIRS.match(action):
-        return Parsed("stairs", "S", int(m[1]), int(m[2]), int(m[3]))
+        return Parsed("stairs", "S", (int(m[1]), int(m[2])), int(m[3]))
     if m := _DUEL.match(action):
         return Parsed("duel", seat=int(m[1]), ap=int(m[2]))
     if m := _ORDER.match(action):
         return Parsed("order", order=tuple(int(n) for n in m[1].split(",")))
     if m := _AT.match(action):
-        return Parsed(m[1], x=int(m[2]), y=int(m[3]))
+        return Parsed(m[1], slot=(int(m[2]), int(m[3])))
     return Parsed(action)
 
 
@@ -82,11 +82,9 @@ def action_words(
             "card": texts.card(RULESET, a.card),
             "scroll": texts.t(f"zwergengold.scroll.{scroll}") if scroll else "",
         }
-        if a.x is None:
+        if a.slot is None:
             return texts.t("zg.act.readPile" if a.kind == "read" else "zg.act.pile", **args)
-        return texts.t(
-            f"zg.act.{a.kind}", where=where(a.x, a.y or 0), deg=(a.turn or 0) * 90, **args
-        )
+        return texts.t(f"zg.act.{a.kind}", where=where(*a.slot), deg=(a.turn or 0) * 90, **args)
     if a.kind == "duel" and a.seat is not None:
         name = names[a.seat] if a.seat < len(names) else f"#{a.seat}"
         return texts.t("zg.act.duel", name=name, n=a.ap)
@@ -95,14 +93,14 @@ def action_words(
         return " › ".join(
             texts.card(RULESET, foreseen[i]) if i < len(foreseen) else str(i) for i in a.order
         )
-    if a.kind in MOVES:
+    if a.kind in MOVES and a.slot is not None:
         reach: list[dict[str, Any]] = view.get("reach") or []
         entry = next((r for r in reach if r.get("action") == action), {})
         cost = entry.get("cost")
-        place = where(a.x or 0, a.y or 0)
-        return texts.t(f"zg.act.{a.kind}", where=place, cost="?" if cost is None else cost)
-    if a.x is not None and f"zg.act.{a.kind}" in texts.catalogue:
-        return texts.t(f"zg.act.{a.kind}", where=where(a.x, a.y or 0))
+        cost_words = "?" if cost is None else cost
+        return texts.t(f"zg.act.{a.kind}", where=where(*a.slot), cost=cost_words)
+    if a.slot is not None and f"zg.act.{a.kind}" in texts.catalogue:
+        return texts.t(f"zg.act.{a.kind}", where=where(*a.slot))
     return action
 
 
@@ -130,7 +128,7 @@ class Zwergengold(Adapter):
         lines = super().table_menu(feed, texts)
         for line in lines:
             if line.board and all(parse(a).kind in MOVES for a in line.actions):
-                places = {(parse(a).x, parse(a).y) for a in line.actions}
+                places = {parse(a).slot for a in line.actions}
                 line.label = texts.t("zg.menu.moves", n=len(places))
         return lines
 
