@@ -38,11 +38,11 @@ export function rulesetTitle(g, rulesets = []) {
   return described.default ? "" : titleIn(described.title, getLang());
 }
 
-/** A table in a few words: its game (unless the default one), players, its options that differ
- * from the defaults (as the ruleset's schema names them), clock, round. */
 /** A seat option's choices in the reader's words: "drawn by lot", "seat 3". */
 export const seatWords = () => ({ random: t("new.byLot"), seat: (n) => t("new.seat", { n }) });
 
+/** A table in a few words: its game (unless the default one), players, its options that differ
+ * from the defaults (as the ruleset's schema names them), clock, round. */
 export function describeTable(g, rulesets = []) {
   const bits = [t("game.players", { n: g.players })];
   const title = rulesetTitle(g, rulesets);
