@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Button, Input, Static
 
 from saboteur.tui.dialogs import Dialog
@@ -43,7 +43,7 @@ class AccountScreen(Dialog):
         app = self.owner
         t = app.texts.t
         registered = app.state.registered
-        with Vertical(classes="dialog small", id="account"):
+        with VerticalScroll(classes="dialog small", id="account"):  # scrolls in 80x24
             yield Static(t("account.title", name=app.state.me or "?"), classes="dialog-title")
             yield Static(t("account.registered" if registered else "account.guest"), classes="dim")
             if registered:
@@ -52,9 +52,9 @@ class AccountScreen(Dialog):
             yield Input(placeholder=t("account.again"), password=True, id="again")
             yield Static("", id="account-error", classes="error")
             label = t("account.change" if registered else "account.register")
-            yield Button(label, variant="primary", id="account-save")
-            yield Button(t("account.logout"), id="account-logout")
-            yield Button(t("account.everywhere"), id="account-everywhere")
+            yield Button(label, variant="primary", id="account-save", compact=True)
+            yield Button(t("account.logout"), id="account-logout", compact=True)
+            yield Button(t("account.everywhere"), id="account-everywhere", compact=True)
             yield Static(t("account.keys"), classes="dim")
 
     def on_mount(self) -> None:
