@@ -43,8 +43,10 @@ async def test_a_dropped_connection_comes_back_as_the_same_user(
 
         await until(pilot, lambda: len(welcomes()) == 2, "the second welcome")
         assert welcomes()[1]["user"]["name"] == "Ann" and app.state.token == token
-        assert app.link.sent[-1] == {"type": "hello", "token": token, "name": "Ann"}
-        assert app.state.my_tables(), "the seat is still mine"
+        hellos = [m for m in app.link.sent if m["type"] == "hello"]
+        assert hellos[-1] == {"type": "hello", "token": token, "name": "Ann"}
+        # the lists come after the welcome (on a busy machine, a while after it)
+        await until(pilot, lambda: app.state.my_tables(), "the seat still mine")
     assert TokenFile(tmp_path / "tokens-Ann.json").load(f"127.0.0.1:{server.port}") == (
         "Ann",
         token,
