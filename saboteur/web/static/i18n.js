@@ -7,6 +7,7 @@ import { render } from "./messages.js";
 import { edgeMessage, slotMessage, whereMessage } from "./places.js";
 
 import { chooseLang, LANGS, translate } from "./lang.js";
+import { pointerKey } from "./pointer.js";
 
 export { LANGS };
 
@@ -146,6 +147,7 @@ export const STRINGS = {
     "ratings.ruleset": "Ratings of which game",
     "ratings.rating": "Rating",
     "ratings.hint": "Skill per game for registered players and bots (newcomers start at 1000); click a name for its history.",
+    "ratings.hint.touch": "Skill per game for registered players and bots (newcomers start at 1000); tap a name for its history.",
     "ratings.history": "{name}: {first} → {last} over the last {games} rated games",
     "bot.random": "Bot: random",
     "bot.heuristic": "Bot: heuristic",
@@ -530,6 +532,7 @@ export const STRINGS = {
     "ratings.ruleset": "Wertungen welches Spiels",
     "ratings.rating": "Wertung",
     "ratings.hint": "Können je Spiel für registrierte Spieler und Bots (Neue beginnen bei 1000); klick einen Namen für seinen Verlauf.",
+    "ratings.hint.touch": "Können je Spiel für registrierte Spieler und Bots (Neue beginnen bei 1000); tippe auf einen Namen für seinen Verlauf.",
     "ratings.history": "{name}: {first} → {last} in den letzten {games} gewerteten Spielen",
     "bot.random": "Bot: zufällig",
     "bot.heuristic": "Bot: heuristisch",
@@ -810,7 +813,7 @@ export function t(key, params = {}) {
 /** Fill every element carrying data-i18n (text), data-i18n-placeholder, data-i18n-title (title and
  * name) or data-i18n-label (name only). */
 export function applyStatic(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(pointerKey(el.dataset.i18n, STRINGS.en));
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
     el.placeholder = t(el.dataset.i18nPlaceholder);
   }
