@@ -46,20 +46,81 @@ def test_a_finished_journal_gives_the_tournament_s_own_result(tmp_path: Path) ->
 
 def test_a_tournament_run_again_with_more_games_extends_its_journal(tmp_path: Path) -> None:
     """The same tournament with a larger ``--games`` into the same journal keeps the games in it
-    and plays on: the same result and lines as the larger tournament played at once."""
+    and plays on: the same result and lines as the larger tournament played at once (its first
+    line now planning the larger number)."""
     at_once, extended = tmp_path / "once.jsonl", tmp_path / "extended.jsonl"
     whole = _tournament(at_once, "--games", "6")
     _tournament(extended, "--games", "4")
     kept = extended.read_text(encoding="utf-8").splitlines()
     assert _tournament(extended, "--games", "6") == whole
     lines = extended.read_text(encoding="utf-8").splitlines()
-    assert lines[: len(kept)] == kept and len(lines) == 1 + 6
+    assert lines[1 : len(kept)] == kept[1:] and len(lines) == 1 + 6
+    assert [json.loads(text[0])["tournament"]["games"] for text in (kept, lines)] == [4, 6]
 
     def games(path: Path) -> list[tuple[int, object]]:
         played = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
         return sorted((game["game"], game["outcomes"]) for game in played)
 
     assert games(extended) == games(at_once)
+
+
+def test_an_interrupted_tournament_resumes_from_its_journal_alone(tmp_path: Path) -> None:
+    """``tournament --resume FILE`` takes ruleset, players, options, bots, seed and the games
+    planned from the journal: interrupted after three games, it plays the other three and
+    gives the result of the six played at once; ``--games`` plans more (and says so in the
+    journal)."""
+    at_once, resumed = tmp_path / "once.jsonl", tmp_path / "resumed.jsonl"
+    whole = _tournament(at_once, "--games", "6", "--option", "rounds=1")
+    lines = at_once.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["tournament"]["games"] == 6
+    resumed.write_text("\n".join(lines[:4]) + "\n", encoding="utf-8")  # header + 3 games
+    assert "3 of 6 games, 3 players" in _run("journal", str(resumed)).output
+    done = _run("tournament", "--resume", str(resumed), "--workers", "1", "--json")
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout) == whole
+    assert len(resumed.read_text(encoding="utf-8").splitlines()) == 1 + 6
+    eight = _tournament(tmp_path / "eight.jsonl", "--games", "8", "--option", "rounds=1")
+    done = _run("tournament", "--resume", str(resumed), "--games", "8", "--workers", "1", "--json")
+    assert json.loads(done.stdout) == eight
+    header = json.loads(resumed.read_text(encoding="utf-8").splitlines()[0])["tournament"]
+    assert header["games"] == 8 and header["options"] == {"rounds": 1}
+    # a smaller --games reports fewer games and keeps the plan
+    done = _run("tournament", "--resume", str(resumed), "--games", "6", "--workers", "1", "--json")
+    assert json.loads(done.stdout) == whole
+    assert (
+        json.loads(resumed.read_text(encoding="utf-8").splitlines()[0])["tournament"]["games"] == 8
+    )
+
+
+def test_resume_refuses_what_the_journal_says_and_journals_it_cannot_go_on_with(
+    tmp_path: Path,
+) -> None:
+    journal = tmp_path / "t.jsonl"
+    _tournament(journal, "--games", "2")
+    before = journal.read_bytes()
+    for extra in (["--bots", "random,heuristic"], ["--seed", "5"], ["--out", str(journal)]):
+        done = _run("tournament", "--resume", str(journal), *extra)
+        assert done.exit_code != 0 and "leave out " + extra[0] in done.output, done.output
+    assert journal.read_bytes() == before
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    del header["tournament"]["games"]  # a journal from before the plan was written down
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    done = _run("tournament", "--resume", str(old))
+    assert done.exit_code != 0 and "give --games" in done.output
+    done = _run("tournament", "--resume", str(old), "--games", "2", "--workers", "1", "--json")
+    assert done.exit_code == 0, done.output
+    assert json.loads(old.read_text(encoding="utf-8").splitlines()[0])["tournament"]["games"] == 2
+    header["tournament"]["bots"] = "heuristic"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    not_one = tmp_path / "notes.jsonl"
+    not_one.write_text("hello\n", encoding="utf-8")
+    for path, message in ((bad, "is not a tournament"), (not_one, "not a tournament journal")):
+        done = _run("tournament", "--resume", str(path), "--games", "2")
+        assert done.exit_code != 0 and message in done.output, done.output
+        assert "Traceback" not in done.output
 
 
 def test_the_paired_difference_counts_complete_deals_only(tmp_path: Path) -> None:

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.table import Table
 
 from saboteur.bots.cluster import ClusterError
-from saboteur.bots.journal import Journal, JournalError, code_versions, read_journal
+from saboteur.bots.journal import PLANNED, Journal, JournalError, code_versions, read_journal
 from saboteur.bots.pool import Played
 from saboteur.bots.progress import progress_bar
 from saboteur.bots.provenance import code_id
@@ -35,7 +36,7 @@ from saboteur.bots.tournament import (
 )
 from saboteur.bots.versus import VersusError, chunk_deals, compare, journal_deals
 from saboteur.commandline import make_game, ruleset_option
-from saboteur.engine import Game
+from saboteur.engine import Game, OptionError
 from saboteur.engine.registry import get_ruleset
 from saboteur.engine.ruleset import Ruleset
 
@@ -160,16 +161,16 @@ plot_option = click.option(
 @click.option(
     "--bots",
     "bots_text",
-    required=True,
     metavar="A,B[,...]",
-    help="Bots by name, e.g. heuristic,random or ismcts:iterations=200,heuristic.",
+    help="Bots by name, e.g. heuristic,random or ismcts:iterations=200,heuristic (required "
+    "unless --resume).",
 )
 @click.option(
     "--games",
     type=int,
-    default=100,
-    show_default=True,
-    help="Games to play (solo: games per bot, each bot on the same deals).",
+    default=None,
+    help="Games to play (solo: games per bot, each bot on the same deals) [default: 100, or "
+    "with --resume the journal's].",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first deal.")
 @json_option
@@ -203,10 +204,18 @@ plot_option = click.option(
     help="Play the games on the Dask cluster whose scheduler is at ADDRESS "
     "(tcp://HOST:8786; needs saboteur[cluster]) instead of --workers.",
 )
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    metavar="FILE.jsonl",
+    help="Go on with the tournament whose journal is FILE (written by --out): its ruleset, "
+    "players, options, bots, seed and planned games come from FILE.",
+)
 def tournament(
     players: int | None,
-    bots_text: str,
-    games: int,
+    bots_text: str | None,
+    games: int | None,
     seed: int,
     as_json: bool,
     plot: Path | None,
@@ -215,18 +224,29 @@ def tournament(
     workers: int | None,
     journal_path: Path | None,
     cluster: str | None,
+    resume_path: Path | None,
 ) -> None:
     """Let bots play GAMES games with seats and roles rotating; print win rates by bot and role.
 
     The roles are the ruleset's sides (the Duel's are the colours green and blue).  A ruleset
     played alone (solo) prints each bot's mean score over the same GAMES deals, with its
     rating bands (solo: 0-14, 15-19, 20-24 and 25+).
+
+    An interrupted tournament goes on with ``--resume FILE.jsonl`` alone (or the command
+    that started it).
     """
+    if resume_path is not None:
+        game, specs, seed, planned = _resumed(resume_path, games)
+        games, journal_path, ruleset = games or planned, resume_path, game.ruleset
+    else:
+        if bots_text is None:
+            raise click.UsageError("Missing option '--bots' (or --resume FILE.jsonl).")
+        games = 100 if games is None else games
+        specs = _specs(bots_text, ruleset)
+        game = make_game(ruleset, players, options)
     if games < 1:
         raise click.BadParameter(f"play at least 1 game, not {games}", param_hint="'--games'")
     rules = get_ruleset(ruleset)
-    specs = _specs(bots_text, ruleset)
-    game = make_game(ruleset, players, options)
     alone = not rules.sides
     if alone and plot is not None:
         raise click.BadParameter(
@@ -238,7 +258,8 @@ def tournament(
     if cluster is not None and workers is not None:
         raise click.BadParameter("give --workers or --cluster, not both", param_hint="'--cluster'")
     processes = workers or os.cpu_count() or 1
-    journal = _journal(journal_path, game, specs, seed, "scores" if alone else "win rates")
+    kind = "scores" if alone else "win rates"
+    journal = _journal(journal_path, game, specs, (seed, games), kind)
     try:
         if alone:
             _solo(game, specs, games, seed, as_json, Places(processes, journal, cluster))
@@ -269,14 +290,63 @@ def _report(
     _print_table(result, title, rules.side_word, rules.unit_word)
 
 
+# what --resume reads from the journal, by parameter: its option
+_FROM_JOURNAL = {
+    "bots_text": "--bots",
+    "players": "--players",
+    "seed": "--seed",
+    "ruleset": "--ruleset",
+    "options": "--option",
+    "journal_path": "--out",
+}
+
+
+def _resumed(path: Path, games: int | None) -> tuple[Game, list[BotSpec], int, int]:
+    """The game, bots, seed and planned games of the tournament whose journal is ``path``;
+    a usage error if the command line also gives what the journal says, or the journal is
+    none (``games``: the command line's, which the journal need not then know)."""
+    context = click.get_current_context()
+    given = [
+        flag
+        for name, flag in _FROM_JOURNAL.items()
+        if context.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(
+            f"--resume takes the tournament from {path}: leave out {', '.join(given)}"
+        )
+    try:
+        header, _played = read_journal(path)
+        ruleset, players, options = header["ruleset"], header["players"], header["options"]
+        bots, seed, planned = header["bots"], header["seed"], header.get(PLANNED, games)
+        if not isinstance(seed, int) or not isinstance(bots, list):
+            raise TypeError("its seed or bots are not a number and a list")
+        game = get_ruleset(str(ruleset)).game(int(players), dict(options))
+    except (JournalError, OSError) as err:
+        raise click.BadParameter(str(err), param_hint="'--resume'") from None
+    except (KeyError, TypeError, ValueError, OptionError) as err:
+        raise click.BadParameter(
+            f"{path}: its first line is not a tournament ({err})", param_hint="'--resume'"
+        ) from None
+    if not isinstance(planned, int):
+        raise click.BadParameter(
+            f"{path} does not say how many games are planned (written before journals did): "
+            "give --games",
+            param_hint="'--resume'",
+        )
+    return game, _specs(",".join(map(str, bots)), game.ruleset), seed, planned
+
+
 def _journal(
-    path: Path | None, game: Game, specs: list[BotSpec], seed: int, kind: str
+    path: Path | None, game: Game, specs: list[BotSpec], plan: tuple[int, int], kind: str
 ) -> Journal | None:
-    """The journal at ``path`` (checked now: a usage error if it cannot be resumed)."""
+    """The journal at ``path`` of ``plan`` (the seed and the games to play), checked now: a
+    usage error if it cannot be resumed."""
     if path is None:
         return None
+    seed, games = plan
     header = {"kind": kind, **game.config(), "bots": [s.text for s in specs], "seed": seed}
-    journal = Journal(path, header)
+    journal = Journal(path, header, games)
     try:
         played = journal.check()
     except (JournalError, OSError) as err:
@@ -404,7 +474,9 @@ def journal_command(
     if plot is not None:
         _check_plot(plot)
     result = tally_tournament(rules, names, played)
-    _report(result, f"{len(played)} games, {setting}, from {path.name}", rules, as_json, plot)
+    planned = header.get(PLANNED)
+    count = f"{len(played)} of {planned}" if isinstance(planned, int) else str(len(played))
+    _report(result, f"{count} games, {setting}, from {path.name}", rules, as_json, plot)
     if not as_json:
         _echo_versions(played)
 

@@ -1,9 +1,10 @@
 """A tournament's journal: one JSON line per game played, so that a long tournament can be
 interrupted and resumed where it stopped.
 
-The first line says what is played (ruleset, players, options, bots, seed, games); a journal
-written for another tournament is refused rather than mixed in.  A line cut short by an
-interruption (the last one) is dropped and its game played again.
+The first line says what is played (ruleset, players, options, bots, seed) and how many games
+are planned (``games``: the most any run of it asked for, so that ``tournament --resume FILE``
+needs nothing else); a journal written for another tournament is refused rather than mixed in.
+A line cut short by an interruption (the last one) is dropped and its game played again.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.jsonl"
@@ -35,12 +36,17 @@ class JournalError(ValueError):
     """A journal that cannot be resumed (another tournament's, or not a journal)."""
 
 
-class Journal:
-    """The journal at ``path`` of the tournament described by ``header``."""
+PLANNED = "games"  # the header's count of games planned (not part of what is played)
 
-    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+
+class Journal:
+    """The journal at ``path`` of the tournament described by ``header``, of which ``planned``
+    games are to be played (recorded in the header if more than it says)."""
+
+    def __init__(self, path: Path, header: dict[str, Any], planned: int | None = None) -> None:
         self.path = path
         self.header = header
+        self.planned = planned
         self._checked: tuple[list[str], dict[int, Played], bool] | None = None
 
     def check(self) -> dict[int, Played]:
@@ -64,17 +70,29 @@ class Journal:
         checked, self._checked = self._checked, None
         if checked is None:
             with self.path.open("w", encoding="utf-8") as out:
-                out.write(json.dumps({"tournament": self.header}) + "\n")
+                out.write(self._header_line(self.planned) + "\n")
             return {}
         lines, played, cut = checked
         if cut:  # cut short by the interruption: played again
-            self._drop_last_line(lines)
+            lines = lines[:-1]
+        recorded = json.loads(lines[0])["tournament"].get(PLANNED)
+        more = self.planned is not None and (
+            not isinstance(recorded, int) or self.planned > recorded
+        )
+        if more:
+            lines = [self._header_line(self.planned), *lines[1:]]
+        if cut or more:
+            self.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         return played
 
     def write(self, game: Played) -> None:
         """Add one game (flushed at once, so an interruption loses at most the games running)."""
         with self.path.open("a", encoding="utf-8") as out:
             out.write(json.dumps(game.to_json()) + "\n")
+
+    def _header_line(self, planned: int | None) -> str:
+        extra = {} if planned is None else {PLANNED: planned}
+        return json.dumps({"tournament": {**self.header, **extra}})
 
     def _check_header(self, line: str) -> None:
         try:
@@ -87,9 +105,6 @@ class Journal:
                     f"{self.path} was written for another tournament ({key} {header.get(key)}, "
                     f"not {wanted}): remove it or use another file"
                 )
-
-    def _drop_last_line(self, lines: list[str]) -> None:
-        self.path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
 
 
 def read_journal(path: Path) -> tuple[dict[str, Any], dict[int, Played]]:
