@@ -1,7 +1,9 @@
 // Zwergengold's client parts without a page (static/zwergengold-art.js, zwergengold.js): level
-// fills and texts, the card art's parts, actions read and worded, the moves as rings with their AP.
+// fills and texts, the card art's parts, actions read (as the engine reads them: the shared cases of
+// tests/zwergengold_action_cases.json) and worded, the moves as rings with their AP.
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 
 import { rulesFor } from "../../saboteur/web/static/adapters.js";
@@ -64,6 +66,12 @@ describe("actions", () => {
     assert.deepEqual(parseAction("order:2,0,1"), { kind: "order", order: [2, 0, 1] });
     assert.deepEqual(parseAction("under@3,-1"), { kind: "under", x: 3, y: -1 });
     assert.deepEqual(parseAction("potion:ap"), { kind: "potion:ap" });
+  });
+  test("every action of tests/zwergengold_action_cases.json read as the engine reads it", () => {
+    // made from random games by tests/test_zwergengold_action_cases.py, which checks them against the engine
+    const cases = JSON.parse(readFileSync(new URL("../zwergengold_action_cases.json", import.meta.url), "utf-8"));
+    assert.ok(cases.length > 60);
+    for (const c of cases) assert.deepEqual(parseAction(c.action), c.parts, c.action);
   });
   test("a card's parts: corridor, scroll on the back, symbol on the face", () => {
     assert.deepEqual(cardParts("I-cloak-goblin"), { corridor: "I", scroll: "cloak", symbol: "goblin" });
