@@ -21,7 +21,14 @@ from rich.console import Console
 from rich.table import Table
 
 from saboteur.bots.cluster import ClusterError
-from saboteur.bots.journal import PLANNED, Journal, JournalError, code_versions, read_journal
+from saboteur.bots.journal import (
+    PLANNED,
+    Journal,
+    JournalError,
+    code_versions,
+    read_header,
+    read_journal,
+)
 from saboteur.bots.pool import Played
 from saboteur.bots.progress import progress_bar
 from saboteur.bots.provenance import code_id
@@ -316,7 +323,7 @@ def _resumed(path: Path, games: int | None) -> tuple[Game, list[BotSpec], int, i
             f"--resume takes the tournament from {path}: leave out {', '.join(given)}"
         )
     try:
-        header, _played = read_journal(path)
+        header = read_header(path)
         ruleset, players, options = header["ruleset"], header["players"], header["options"]
         bots, seed, planned = header["bots"], header["seed"], header.get(PLANNED, games)
         if not isinstance(seed, int) or not isinstance(bots, list):

@@ -112,15 +112,25 @@ def read_journal(path: Path) -> tuple[dict[str, Any], dict[int, Played]]:
     the file (a last line cut short is left out); :class:`JournalError` if it is no journal,
     ``OSError`` if it cannot be read."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    if not lines:
+    return _header(path, lines[0] if lines else ""), _games(path, lines)[0]
+
+
+def read_header(path: Path) -> dict[str, Any]:
+    """A journal's header alone (its first line), as :func:`read_journal` checks it."""
+    with path.open(encoding="utf-8") as lines:
+        return _header(path, lines.readline())
+
+
+def _header(path: Path, line: str) -> dict[str, Any]:
+    if not line.strip():
         raise JournalError(f"{path} is empty, not a tournament journal")
     try:
-        header = json.loads(lines[0])["tournament"]
+        header = json.loads(line)["tournament"]
         if not isinstance(header, dict):
             raise TypeError
     except (ValueError, KeyError, TypeError):
         raise JournalError(f"{path} is not a tournament journal") from None
-    return header, _games(path, lines)[0]
+    return header
 
 
 def _games(path: Path, lines: list[str]) -> tuple[dict[int, Played], bool]:
