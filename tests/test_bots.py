@@ -460,7 +460,8 @@ def test_width_sets_how_many_moves_the_root_compares() -> None:
     legal = state.legal_actions()
     assert len(legal) > 12
     compared = {}
-    for text in ("ismcts:iterations=60:width=12", "ismcts:iterations=24", "ismcts:iterations=900"):
+    specs = ("ismcts:iterations=60:width=12", "ismcts:iterations=24:halving=0")
+    for text in (*specs, "ismcts:iterations=24:halving=1", "ismcts:iterations=900"):
         bot = make_bot(text, state.game, seat, seed=1)
         assert isinstance(bot, IsmctsBot)
         searched: list[int] = []
@@ -474,7 +475,8 @@ def test_width_sets_how_many_moves_the_root_compares() -> None:
         assert choose(bot, state) in legal
         compared[text] = searched
     assert compared["ismcts:iterations=60:width=12"] == [12]
-    assert compared["ismcts:iterations=24"] == [24 // 8]
+    assert compared["ismcts:iterations=24:halving=0"] == [24 // 8]  # 8 sweeps each
+    assert compared["ismcts:iterations=24:halving=1"] == [2]  # 3 would need 2 phases of 24
     assert compared["ismcts:iterations=900"] == [ROOT_WIDTH]
     bad = ("ismcts:width=0", "ismcts:width=65", "ismcts:width=1.5", "heuristic:width=3")
     _check_setting("ismcts:seconds=1:width=12", "width", 12, bad)
@@ -506,7 +508,7 @@ def test_halving_spends_the_search_on_the_better_half_in_turn() -> None:
     bot.search = lambda view, candidates: (root, paired)  # type: ignore[method-assign]
     assert bot.pick(state.view(seat), candidates) == candidates[best]
     # without halving every candidate is tried on every sweep
-    plain = make_bot("ismcts:iterations=1200:width=8", state.game, seat, seed=2)
+    plain = make_bot("ismcts:iterations=1200:width=8:halving=0", state.game, seat, seed=2)
     assert isinstance(plain, IsmctsBot)
     choose(plain, state)
     root, paired = plain.search(state.view(seat), candidates)

@@ -20,9 +20,11 @@ the round's end, whatever the default.
 
 Two changes make small budgets count:
 
-- the root compares this seat's best ``ROOT_WIDTH`` moves by the heuristic, each
+- the root compares this seat's best ``ROOT_WIDTH`` (16) moves by the heuristic, each
   on the *same* sampled deal and the same playout random stream (common random
-  numbers), so the comparison is paired and far less noisy;
+  numbers), so the comparison is paired and far less noisy; with ``HALVING``
+  (sequential halving) the budget goes in phases, after each of which only the better
+  half goes on, so most iterations go to the contenders;
 - deeper nodes widen progressively: a node tried ``n`` times offers the
   ``1 + ⌊√n / 2⌋`` best moves of its seat by the heuristic, so early descents
   follow the heuristic and later ones try alternatives.
@@ -62,9 +64,9 @@ from saboteur.engine.base import JSON
 from saboteur.engine.classic.state import ClassicState
 
 DEFAULT_ITERATIONS = 100
-ROOT_WIDTH = 6
+ROOT_WIDTH = 16
 FIRST_SWEEPS = 8  # on a budget of iterations: the sweeps each candidate gets in the first phase
-HALVING = False  # sequential halving at the root (``halving=1``), being screened (docs/bots.md)
+HALVING = True  # sequential halving at the root (beat the search at filing, docs/bots.md)
 WINNING = 1000.0  # a heuristic score this high (the tunnel reaches the gold) needs no search
 # playout moves after the tree before the position is scored by its evaluation (None: to the
 # round's end). 16 beat 4 at a quarter second a move; playouts to the end beat 16 at one second a
