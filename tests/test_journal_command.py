@@ -101,6 +101,8 @@ def test_resume_refuses_what_the_journal_says_and_journals_it_cannot_go_on_with(
     for extra in (["--bots", "random,heuristic"], ["--seed", "5"], ["--out", str(journal)]):
         done = _run("tournament", "--resume", str(journal), *extra)
         assert done.exit_code != 0 and "leave out " + extra[0] in done.output, done.output
+    done = _run("tournament", "--resume", str(journal), "--games", "0")
+    assert done.exit_code != 0 and "at least 1 game, not 0" in done.output, done.output
     assert journal.read_bytes() == before
     lines = journal.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])

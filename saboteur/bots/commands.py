@@ -244,7 +244,8 @@ def tournament(
     """
     if resume_path is not None:
         game, specs, seed, planned = _resumed(resume_path, games)
-        games, journal_path, ruleset = games or planned, resume_path, game.ruleset
+        games = planned if games is None else games
+        journal_path, ruleset = resume_path, game.ruleset
     else:
         if bots_text is None:
             raise click.UsageError("Missing option '--bots' (or --resume FILE.jsonl).")
