@@ -54,9 +54,9 @@ CLASSIC = Ruleset(
         BotOffer(
             "ismcts",
             "saboteur.bots.ismcts:IsmctsBot",
-            # about 0.1 CPU s a move (what 100 took at filing); the root as it was screened at
-            # this budget (docs/bots.md, "The online bot's budget") until halving is screened here
-            "ismcts:iterations=750:seconds=1:width=6:halving=0",
+            # about 0.1 CPU s a move (what 100 took at filing); 16 moves with halving beat 6 at
+            # this budget in both roles (docs/bots.md, "The online bot's budget")
+            "ismcts:iterations=750:seconds=1:width=16:halving=1",
             searching=True,
         ),
         BotOffer("ismcts-full", "saboteur.bots.ismcts:FullPlayoutIsmctsBot", searching=True),
