@@ -298,15 +298,8 @@ def _report(
     _print_table(result, title, rules.side_word, rules.unit_word)
 
 
-# what --resume reads from the journal, by parameter: its option
-_FROM_JOURNAL = {
-    "bots_text": "--bots",
-    "players": "--players",
-    "seed": "--seed",
-    "ruleset": "--ruleset",
-    "options": "--option",
-    "journal_path": "--out",
-}
+# the parameters whose values --resume reads from the journal
+_FROM_JOURNAL = ("bots_text", "players", "seed", "ruleset", "options", "journal_path")
 
 
 def _resumed(path: Path, games: int | None) -> tuple[Game, list[BotSpec], int, int]:
@@ -315,9 +308,10 @@ def _resumed(path: Path, games: int | None) -> tuple[Game, list[BotSpec], int, i
     none (``games``: the command line's, which the journal need not then know)."""
     context = click.get_current_context()
     given = [
-        flag
-        for name, flag in _FROM_JOURNAL.items()
-        if context.get_parameter_source(name) is ParameterSource.COMMANDLINE
+        param.opts[0]
+        for param in context.command.params
+        if param.name in _FROM_JOURNAL
+        and context.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
     ]
     if given:
         raise click.UsageError(

@@ -15,7 +15,16 @@ from collections.abc import Callable
 from typing import Any
 
 from saboteur.engine.base import Action, NotationError
-from saboteur.engine.zwergengold.actions import MOVES, PILE, order_of, parse_action
+from saboteur.engine.zwergengold.actions import (
+    MOVES,
+    POTION,
+    POTION_AP,
+    POTION_CARDS,
+    order_of,
+    parse_action,
+    turns_of,
+)
+from saboteur.engine.zwergengold.actions import WORDS as WORD_ACTIONS
 from saboteur.engine.zwergengold.cards import scroll as scroll_of
 from saboteur.tui import targets as T
 from saboteur.tui.adapters import Adapter, Choice, register
@@ -23,7 +32,7 @@ from saboteur.tui.state import GameFeed
 from saboteur.tui.texts import Texts
 
 RULESET = "zwergengold"
-WORDS = ("enter", "retreat", "agree", "refuse", "done", "end", "potion:ap", "potion:cards")
+WORDS = (*WORD_ACTIONS, f"{POTION}:{POTION_AP}", f"{POTION}:{POTION_CARDS}")  # a word each
 Where = Callable[[int, int], str]
 PHASES = ("shown", "grille", "look", "foreboding", "duster", "plan")  # besides "turn"
 
@@ -53,9 +62,9 @@ def action_words(
             "card": texts.card(RULESET, a.card),
             "scroll": texts.t(f"zwergengold.scroll.{scroll}") if scroll else "",
         }
-        if a.slot is None or a.choice == PILE:
+        if a.slot is None:  # under the pile
             return texts.t("zg.act.readPile" if a.kind == "read" else "zg.act.pile", **args)
-        deg = int(a.choice or 0) * 90
+        deg = turns_of(a) * 90
         return texts.t(f"zg.act.{a.kind}", where=where(*a.slot), deg=deg, **args)
     if a.kind == "duel" and a.seat is not None:
         name = names[a.seat] if a.seat < len(names) else f"#{a.seat}"
